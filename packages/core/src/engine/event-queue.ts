@@ -1,0 +1,113 @@
+/** Same-instant events apply in this order (`06`): completions and ends of overheads, arrivals, timers. */
+export const Priority = { Completion: 0, Arrival: 1, Timer: 2 } as const;
+
+export const EventKind = {
+  /** A job's work is done. */
+  Completion: 0,
+  /** A job reached its estimate while the run kills jobs at their estimate. */
+  Kill: 1,
+  /** An operation's overhead is over (dispatch, suspend, resume, checkpoint, resize). */
+  OverheadEnd: 2,
+  Arrival: 3,
+  Timer: 4,
+} as const;
+
+/**
+ * The event queue: a binary min-heap ordered by (time, priority, sequence number), stored in
+ * typed arrays so the hot path allocates nothing. Each event carries a small integer payload
+ * (a job slot or timer slot) and a token; a stale event (its job's token moved on) is skipped
+ * by the engine instead of being removed from the heap.
+ */
+export class EventQueue {
+  #time = new Float64Array(1024);
+  /** priority · 2^44 + sequence: one number orders ties by priority, then FIFO. */
+  #order = new Float64Array(1024);
+  #kind = new Uint8Array(1024);
+  #subject = new Int32Array(1024);
+  #token = new Float64Array(1024);
+  /** heap[i] = slot index of the i-th heap node. */
+  #heap = new Int32Array(1024);
+  #free: number[] = [];
+  #slots = 0;
+  #size = 0;
+  #seq = 0;
+
+  get size(): number {
+    return this.#size;
+  }
+
+  push(time: number, priority: number, kind: number, subject: number, token: number): void {
+    const slot = this.#free.length ? this.#free.pop()! : this.#newSlot();
+    this.#time[slot] = time;
+    this.#order[slot] = priority * 17592186044416 + this.#seq++;
+    this.#kind[slot] = kind;
+    this.#subject[slot] = subject;
+    this.#token[slot] = token;
+    let i = this.#size++;
+    const heap = this.#heap;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.#less(slot, heap[parent]!)) break;
+      heap[i] = heap[parent]!;
+      i = parent;
+    }
+    heap[i] = slot;
+  }
+
+  /** Time of the next event (Infinity when empty). */
+  peekTime(): number {
+    return this.#size ? this.#time[this.#heap[0]!]! : Number.POSITIVE_INFINITY;
+  }
+
+  /** Remove the next event; its fields are then readable through `kind`/`subject`/`token`/`time`. */
+  pop(): void {
+    const heap = this.#heap;
+    const top = heap[0]!;
+    this.kind = this.#kind[top]!;
+    this.subject = this.#subject[top]!;
+    this.token = this.#token[top]!;
+    this.time = this.#time[top]!;
+    this.#free.push(top);
+    const last = heap[--this.#size]!;
+    let i = 0;
+    const n = this.#size;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && this.#less(heap[child + 1]!, heap[child]!)) child++;
+      if (!this.#less(heap[child]!, last)) break;
+      heap[i] = heap[child]!;
+      i = child;
+    }
+    heap[i] = last;
+  }
+
+  /** Fields of the last popped event. */
+  kind = 0;
+  subject = 0;
+  token = 0;
+  time = 0;
+
+  #less(a: number, b: number): boolean {
+    const ta = this.#time[a]!;
+    const tb = this.#time[b]!;
+    return ta < tb || (ta === tb && this.#order[a]! < this.#order[b]!);
+  }
+
+  #newSlot(): number {
+    if (this.#slots === this.#time.length) {
+      const grow = <T extends Float64Array | Uint8Array | Int32Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.#time = grow(this.#time);
+      this.#order = grow(this.#order);
+      this.#kind = grow(this.#kind);
+      this.#subject = grow(this.#subject);
+      this.#token = grow(this.#token);
+      this.#heap = grow(this.#heap);
+    }
+    return this.#slots++;
+  }
+}

@@ -1,0 +1,70 @@
+import type { Job } from '../job/job.ts';
+import type { JobView } from './job-view.ts';
+
+/** How a job left the system. */
+export type JobEnding = 'finished' | 'killed';
+
+/** The final record of one job, handed to observers when it leaves the system. */
+export interface JobOutcome {
+  readonly job: Job;
+  /** First time the job was started (its wait ends here). */
+  readonly start: number;
+  /** Time it finished or was killed. */
+  readonly end: number;
+  readonly ending: JobEnding;
+  /** Processors at its first start. */
+  readonly processors: number;
+  /** ∫ processors dt over the time it held processors (running, or in an operation's overhead). */
+  readonly processorTime: number;
+  /** Seconds it spent making progress. */
+  readonly runTime: number;
+  /** Times it was suspended, checkpointed, resized. */
+  readonly preemptions: number;
+  readonly checkpoints: number;
+  readonly resizes: number;
+  /** True when it started while an older job that arrived before it was still waiting. */
+  readonly backfilled: boolean;
+}
+
+/** What the machine looks like after the decisions of one instant. */
+export interface OccupancySample {
+  readonly now: number;
+  /** Processors holding a running job (or one in an operation's overhead). */
+  readonly busyProcessors: number;
+  /** Amount in use of each named resource, in the machine's resource order. */
+  readonly resourcesInUse: ArrayLike<number>;
+  /** Jobs waiting to start (pending) — the queue length. */
+  readonly queued: number;
+  /** Jobs running (progressing or in overhead). */
+  readonly running: number;
+  /** Jobs suspended or checkpointed. */
+  readonly preempted: number;
+}
+
+/** Capacities a run is measured against. */
+export interface RunInfo {
+  readonly discipline: string;
+  readonly processors: number;
+  readonly resourceNames: readonly string[];
+  readonly resourceCapacities: readonly number[];
+}
+
+/** Why a run ended. */
+/** `stalled`: jobs remain but nothing more will happen (the discipline left them waiting). */
+export type RunStatus = 'completed' | 'saturated' | 'stalled' | 'time-limit' | 'event-limit';
+
+/**
+ * Streaming hooks for metrics and traces. The engine calls `sample` once per instant, after
+ * every discipline decision of that instant, so a level holds until the next sample.
+ */
+export interface RunObserver {
+  begin?(info: RunInfo): void;
+  submitted?(job: Job, now: number): void;
+  sample?(occupancy: OccupancySample): void;
+  jobEnded?(outcome: JobOutcome): void;
+  /** A job made progress on `processors` processors from `from` to `to` (each spell reported once). */
+  progressed?(job: Job, from: number, to: number, processors: number): void;
+  /** A discipline declared the time by which it guarantees to start a waiting job. */
+  reserved?(job: JobView, at: number, now: number): void;
+  end?(now: number, status: RunStatus): void;
+}

@@ -1,0 +1,111 @@
+/**
+ * An availability profile: free processors and free amounts of each named resource as a step
+ * function of time from `now` on (sorted breakpoints). Conservative backfilling keeps every
+ * reservation in it, so a job's earliest start is a scan over breakpoints rather than a
+ * re-simulation of the future.
+ *
+ * Segment k covers [time[k], time[k+1]) (the last one runs to infinity); its free amounts are
+ * `free[k·stride … k·stride + K]`, processors first.
+ */
+export class AvailabilityProfile {
+  readonly #stride: number;
+  #time: number[] = [];
+  #free: number[] = [];
+
+  constructor(
+    readonly processors: number,
+    readonly capacities: ArrayLike<number>,
+  ) {
+    this.#stride = 1 + capacities.length;
+  }
+
+  /** Start again from an empty machine at `now`. */
+  reset(now: number): void {
+    this.#time = [now];
+    this.#free = [this.processors, ...Array.from(this.capacities)];
+  }
+
+  /**
+   * The earliest time ≥ the profile's start at which `processors` and `demand` are free for
+   * `duration` seconds.
+   */
+  earliest(duration: number, processors: number, demand: ArrayLike<number>): number {
+    const time = this.#time;
+    const n = time.length;
+    let k = 0;
+    while (k < n) {
+      const start = time[k]!;
+      const end = start + duration;
+      let m = k;
+      while (m < n && time[m]! < end && this.#fitsIn(m, processors, demand)) m++;
+      if (m === n || time[m]! >= end) return start;
+      // Segment m is too full: no start before its end can work.
+      k = m + 1;
+    }
+    return Number.POSITIVE_INFINITY;
+  }
+
+  /** Whether `processors` and `demand` are free throughout [start, start + duration). */
+  fitsAt(start: number, duration: number, processors: number, demand: ArrayLike<number>): boolean {
+    const end = start + duration;
+    for (let m = this.#segmentAt(start); m < this.#time.length && this.#time[m]! < end; m++) {
+      if (!this.#fitsIn(m, processors, demand)) return false;
+    }
+    return true;
+  }
+
+  /** Take `processors` and `demand` over [start, start + duration). */
+  take(start: number, duration: number, processors: number, demand: ArrayLike<number>): void {
+    this.#add(start, start + duration, -1, processors, demand);
+  }
+
+  /** Give back what {@link take} took. */
+  give(start: number, duration: number, processors: number, demand: ArrayLike<number>): void {
+    this.#add(start, start + duration, 1, processors, demand);
+  }
+
+  #add(start: number, end: number, sign: number, processors: number, demand: ArrayLike<number>): void {
+    if (!(end > start)) return;
+    const first = this.#split(start);
+    const last = end === Number.POSITIVE_INFINITY ? this.#time.length : this.#split(end);
+    const s = this.#stride;
+    const free = this.#free;
+    for (let k = first; k < last; k++) {
+      free[k * s] = free[k * s]! + sign * processors;
+      for (let r = 0; r < demand.length; r++) free[k * s + 1 + r] = free[k * s + 1 + r]! + sign * demand[r]!;
+    }
+  }
+
+  #fitsIn(k: number, processors: number, demand: ArrayLike<number>): boolean {
+    const s = this.#stride;
+    if (this.#free[k * s]! < processors) return false;
+    for (let r = 0; r < demand.length; r++) {
+      // Tolerance for fractional amounts, as in the engine's ledger.
+      if (this.#free[k * s + 1 + r]! < demand[r]! - 1e-9 * this.capacities[r]!) return false;
+    }
+    return true;
+  }
+
+  /** Index of the segment containing t (t ≥ first breakpoint). */
+  #segmentAt(t: number): number {
+    const time = this.#time;
+    let lo = 0;
+    let hi = time.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (time[mid]! <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Make t a breakpoint; returns its segment index. */
+  #split(t: number): number {
+    const k = this.#segmentAt(t);
+    if (this.#time[k] === t) return k;
+    const s = this.#stride;
+    this.#time.splice(k + 1, 0, t);
+    this.#free.splice((k + 1) * s, 0, ...this.#free.slice(k * s, (k + 1) * s));
+    return k + 1;
+  }
+}

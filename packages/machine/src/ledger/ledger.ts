@@ -1,0 +1,140 @@
+import type { Machine } from '../topology/machine.ts';
+import { ProcessorSet } from './processor-set.ts';
+
+/** Why an allocation was refused; the engine turns this into a typed invariant error. */
+export class LedgerError extends Error {
+  constructor(
+    readonly rule: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Tolerance for fractional resource amounts, relative to capacity. */
+const EPS = 1e-9;
+
+/**
+ * The allocation ledger: who runs on each processor, how many jobs are resident on it, and how
+ * much of each named resource is free. Every change is checked first and refused whole, so no
+ * amount can go negative and no processor can run two jobs.
+ */
+export class AllocationLedger {
+  /** Processors with no running job. */
+  readonly idle: ProcessorSet;
+  /** Id of the job running on each processor, -1 if none. */
+  readonly runningJob: Int32Array;
+  /** Jobs resident on each processor (running + suspended / other gang slots). */
+  readonly resident: Uint16Array;
+  /** Free amount of each named resource. */
+  readonly free: Float64Array;
+
+  constructor(readonly machine: Machine) {
+    this.idle = new ProcessorSet(machine.processors, true);
+    this.runningJob = new Int32Array(machine.processors).fill(-1);
+    this.resident = new Uint16Array(machine.processors);
+    this.free = Float64Array.from(machine.capacities);
+  }
+
+  get idleProcessors(): number {
+    return this.idle.size;
+  }
+
+  /** Whether `count` processors and `demand` of every resource are free now. */
+  fits(count: number, demand: ArrayLike<number>): boolean {
+    if (count > this.idle.size) return false;
+    for (let r = 0; r < demand.length; r++) {
+      if (demand[r]! > this.free[r]! + EPS * this.machine.capacities[r]!) return false;
+    }
+    return true;
+  }
+
+  /** Choose `count` idle processors: the lowest-numbered ones, so schedules read naturally. */
+  chooseProcessors(count: number): Int32Array {
+    if (count > this.idle.size) {
+      throw new LedgerError('no-over-commit', `needs ${count} processors, only ${this.idle.size} idle`);
+    }
+    return this.idle.lowest(count);
+  }
+
+  /**
+   * Start `job` running on `processors`. `newlyResident` is false when the job is already
+   * resident there (resuming a suspended job), so residency is not counted twice.
+   */
+  occupy(
+    job: number,
+    processors: ArrayLike<number>,
+    demand: ArrayLike<number>,
+    newlyResident: boolean,
+  ): void {
+    const mpl = this.machine.multiprogrammingLimit;
+    for (let i = 0; i < processors.length; i++) {
+      const p = processors[i]!;
+      if (!(p >= 0 && p < this.machine.processors) || !Number.isInteger(p)) {
+        throw new LedgerError(
+          'valid-processor',
+          `processor ${p} does not exist (machine has ${this.machine.processors})`,
+        );
+      }
+      if (this.runningJob[p] !== -1) {
+        throw new LedgerError('no-over-commit', `processor ${p} already runs job ${this.runningJob[p]}`);
+      }
+      if (newlyResident && this.resident[p]! + 1 > mpl) {
+        throw new LedgerError(
+          'multiprogramming-limit',
+          `processor ${p} already holds ${this.resident[p]} resident jobs (limit ${mpl})`,
+        );
+      }
+    }
+    this.#checkResources(demand);
+    for (let i = 0; i < processors.length; i++) {
+      const p = processors[i]!;
+      if (this.runningJob[p] !== -1) {
+        // Duplicate id in the request: undo what was taken and refuse.
+        for (let j = 0; j < i; j++) this.#vacate(processors[j]!, newlyResident);
+        throw new LedgerError('no-over-commit', `processor ${p} is named twice`);
+      }
+      this.runningJob[p] = job;
+      this.idle.delete(p);
+      if (newlyResident) this.resident[p]!++;
+    }
+    for (let r = 0; r < demand.length; r++) this.free[r] = this.free[r]! - demand[r]!;
+  }
+
+  /** Stop running `processors`; `stillResident` keeps the job's residency (simple suspension). */
+  vacate(processors: ArrayLike<number>, demand: ArrayLike<number>, stillResident: boolean): void {
+    for (let i = 0; i < processors.length; i++) this.#vacate(processors[i]!, !stillResident);
+    for (let r = 0; r < demand.length; r++) {
+      // Clamp the rounding residue of fractional amounts so an idle machine is exactly at capacity.
+      this.free[r] = Math.min(this.machine.capacities[r]!, this.free[r]! + demand[r]!);
+    }
+  }
+
+  /** A suspended job gives up residency on its processors (it is checkpointed or killed). */
+  evict(processors: ArrayLike<number>): void {
+    for (let i = 0; i < processors.length; i++) this.resident[processors[i]!]!--;
+  }
+
+  /** Take more resources for a running job (a resize that grows its demand). */
+  takeResources(demand: ArrayLike<number>): void {
+    this.#checkResources(demand);
+    for (let r = 0; r < demand.length; r++) this.free[r] = this.free[r]! - demand[r]!;
+  }
+
+  #checkResources(demand: ArrayLike<number>): void {
+    for (let r = 0; r < demand.length; r++) {
+      if (demand[r]! > this.free[r]! + EPS * this.machine.capacities[r]!) {
+        throw new LedgerError(
+          'no-over-commit',
+          `needs ${demand[r]} of '${this.machine.resourceNames[r]}', only ${this.free[r]} free`,
+        );
+      }
+    }
+  }
+
+  #vacate(p: number, dropResidency: boolean): void {
+    this.runningJob[p] = -1;
+    this.idle.add(p);
+    if (dropResidency) this.resident[p]!--;
+  }
+}

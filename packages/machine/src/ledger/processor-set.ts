@@ -1,0 +1,80 @@
+/**
+ * A set of processor ids as a bitset, with the queries allocation needs: lowest-numbered
+ * members, and aligned or unaligned runs of consecutive members (for gang and buddy use).
+ */
+export class ProcessorSet {
+  readonly #words: Uint32Array;
+  #size = 0;
+
+  constructor(
+    readonly universe: number,
+    full = false,
+  ) {
+    this.#words = new Uint32Array(Math.ceil(universe / 32));
+    if (full) {
+      this.#words.fill(0xffffffff);
+      const tail = universe % 32;
+      if (tail) this.#words[this.#words.length - 1] = (1 << tail) - 1;
+      this.#size = universe;
+    }
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+
+  has(p: number): boolean {
+    return (this.#words[p >>> 5]! & (1 << (p & 31))) !== 0;
+  }
+
+  add(p: number): void {
+    const w = p >>> 5;
+    const bit = 1 << (p & 31);
+    if ((this.#words[w]! & bit) === 0) {
+      this.#words[w]! |= bit;
+      this.#size++;
+    }
+  }
+
+  delete(p: number): void {
+    const w = p >>> 5;
+    const bit = 1 << (p & 31);
+    if ((this.#words[w]! & bit) !== 0) {
+      this.#words[w]! &= ~bit;
+      this.#size--;
+    }
+  }
+
+  /** The `count` lowest members (fewer if the set is smaller), ascending. */
+  lowest(count: number): Int32Array {
+    const out = new Int32Array(Math.min(count, this.#size));
+    let n = 0;
+    const words = this.#words;
+    for (let w = 0; w < words.length && n < out.length; w++) {
+      let bits = words[w]!;
+      while (bits !== 0 && n < out.length) {
+        const low = bits & -bits;
+        out[n++] = (w << 5) + (31 - Math.clz32(low));
+        bits ^= low;
+      }
+    }
+    return out;
+  }
+
+  /** First start of `length` consecutive members whose start is a multiple of `align`, or -1. */
+  firstRun(length: number, align = 1): number {
+    for (let start = 0; start + length <= this.universe; start += align) {
+      let ok = true;
+      for (let p = start + length - 1; p >= start; p--) {
+        if (!this.has(p)) {
+          ok = false;
+          // Skip past the hole: no run starting at or before it can work.
+          start = Math.floor(p / align) * align;
+          break;
+        }
+      }
+      if (ok) return start;
+    }
+    return -1;
+  }
+}

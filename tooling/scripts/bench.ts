@@ -1,0 +1,64 @@
+/**
+ * `pnpm bench [filter…]`: runs every `packages/* /bench/*.bench.ts` and `apps/* /bench/*.bench.ts`
+ * suite with tinybench and prints jobs/s, events/s and items/s per scenario (median of the
+ * timed runs). Figures are reported, never asserted.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Bench } from 'tinybench';
+import type { BenchSuite, WorkCounts } from '../bench.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+
+function suiteFiles(): string[] {
+  const files: string[] = [];
+  for (const area of ['packages', 'apps']) {
+    for (const pkg of readdirSync(join(root, area))) {
+      const dir = join(root, area, pkg, 'bench');
+      if (!existsSync(dir)) continue;
+      for (const f of readdirSync(dir).sort()) if (f.endsWith('.bench.ts')) files.push(join(dir, f));
+    }
+  }
+  return files;
+}
+
+const rate = (count: number | undefined, ms: number): string =>
+  count === undefined ? '' : Math.round((count * 1000) / ms).toLocaleString('en-US');
+
+const rows: Record<string, string>[] = [];
+for (const file of suiteFiles()) {
+  const suite = (await import(pathToFileURL(file).href)).default as BenchSuite;
+  for (const scenario of suite.scenarios) {
+    const label = `${suite.name} › ${scenario.name}`;
+    if (filters.length && !filters.some((f) => label.includes(f))) continue;
+    await scenario.setup?.();
+    let counts: WorkCounts = {};
+    const bench = new Bench({
+      iterations: scenario.iterations ?? 5,
+      time: 0,
+      warmup: true,
+      warmupIterations: 1,
+    });
+    bench.add(label, async () => {
+      counts = await scenario.run();
+    });
+    await bench.run();
+    const result = bench.tasks[0]!.result;
+    if (result.state !== 'completed') throw new Error(`${label}: ${result.state}`);
+    const ms = result.latency.p50;
+    rows.push({
+      scenario: label,
+      'median ms': ms.toFixed(2),
+      'jobs/s': rate(counts.jobs, ms),
+      'events/s': rate(counts.events, ms),
+      'items/s': rate(counts.items, ms),
+      runs: String(result.latency.samplesCount ?? ''),
+    });
+    console.log(
+      `${label}: ${ms.toFixed(2)} ms  jobs/s ${rows.at(-1)!['jobs/s']}  events/s ${rows.at(-1)!['events/s']}  items/s ${rows.at(-1)!['items/s']}`,
+    );
+  }
+}
+console.table(rows);

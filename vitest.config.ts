@@ -1,0 +1,1 @@
+export { default } from './tooling/vitest.preset.ts';

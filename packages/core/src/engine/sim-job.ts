@@ -51,7 +51,7 @@ export class SimJob implements JobView, WithRecord {
   /** The operation whose overhead is under way, and when it ends. */
   pendingOp: Operation | null = null;
   busyUntil = 0;
-  /** Validates the job's one live event; bumped whenever that event becomes stale. */
+  /** Validates the job's one live event: a fresh run-wide token whenever the old event goes stale. */
   token = 0;
 
   /** ∫ processors dt while holding processors. */

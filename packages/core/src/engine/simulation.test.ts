@@ -46,7 +46,11 @@ const job = (id: number, submit: number, size: number, runtime: number, extra: P
   ...extra,
 });
 
-async function run(jobs: Job[], discipline: ReturnType<typeof scripted>, more: Partial<Parameters<typeof simulate>[1]> = {}) {
+async function run(
+  jobs: Job[],
+  discipline: ReturnType<typeof scripted>,
+  more: Partial<Parameters<typeof simulate>[1]> = {},
+) {
   const outcomes: JobOutcome[] = [];
   const checker = new InvariantChecker();
   const result = await simulate(jobs, {
@@ -81,14 +85,25 @@ describe('engine: one decision per instant', () => {
 
   it('orders same-time timers after arrivals', async () => {
     const log: string[] = [];
-    const d = scripted({ 0: (ctx) => ctx.setTimer(3, 'tick'), 3: (ctx) => ctx.start(ctx.jobs.pending[0]!) }, log);
+    const d = scripted(
+      { 0: (ctx) => ctx.setTimer(3, 'tick'), 3: (ctx) => ctx.start(ctx.jobs.pending[0]!) },
+      log,
+    );
     await run([job(1, 0, 1, 1), job(2, 3, 1, 1)], d);
     expect(log.slice(0, 2)).toEqual(['0:arrival', '3:arrival,timer']);
   });
 });
 
 describe('engine: lifecycle with platform costs', () => {
-  const profile = platformProfileSchema.parse({ name: 'costly', dispatch: 1, suspend: 2, resume: 1, checkpoint: 3, restart: 4, resize: 1 });
+  const profile = platformProfileSchema.parse({
+    name: 'costly',
+    dispatch: 1,
+    suspend: 2,
+    resume: 1,
+    checkpoint: 3,
+    restart: 4,
+    resize: 1,
+  });
 
   it('suspend keeps residency and resumes on the same processors; work is exact', async () => {
     const d = scripted({
@@ -110,7 +125,13 @@ describe('engine: lifecycle with platform costs', () => {
     // the other 7 s of work to 14).
     const { byId, checker } = await run([job(1, 0, 2, 10)], d, { profile });
     expect(checker.violations).toEqual([]);
-    expect(byId[1]).toMatchObject({ start: 0, end: 14, runTime: 10, preemptions: 1, processorTime: 2 * (6 + 8) });
+    expect(byId[1]).toMatchObject({
+      start: 0,
+      end: 14,
+      runTime: 10,
+      preemptions: 1,
+      processorTime: 2 * (6 + 8),
+    });
   });
 
   it('checkpoint releases everything after its cost; restart pays dispatch + restart', async () => {
@@ -158,17 +179,37 @@ describe('engine: lifecycle with platform costs', () => {
 describe('engine: refuses what breaks an invariant, naming discipline, job, time and rule', () => {
   const refused = (steps: Record<number, (ctx: SchedulingContext) => void>, jobs: Job[], rule: string) =>
     expect(run(jobs, scripted(steps))).rejects.toSatisfy(
-      (e) => e instanceof InvariantViolation && e.rule === rule && e.discipline === 'scripted' && /time \d/.test(e.message),
+      (e) =>
+        e instanceof InvariantViolation &&
+        e.rule === rule &&
+        e.discipline === 'scripted' &&
+        /time \d/.test(e.message),
     );
 
   it('over-commit', () =>
-    refused({ 0: (ctx) => ctx.jobs.pending.forEach((j) => ctx.start(j)) }, [job(1, 0, 3, 1), job(2, 0, 2, 1)], 'no-over-commit'));
+    refused(
+      { 0: (ctx) => ctx.jobs.pending.forEach((j) => ctx.start(j)) },
+      [job(1, 0, 3, 1), job(2, 0, 2, 1)],
+      'no-over-commit',
+    ));
   it('a rigid job on the wrong count', () =>
-    refused({ 0: (ctx) => ctx.start(ctx.jobs.pending[0]!, { processors: 2 }) }, [job(1, 0, 3, 1)], 'rigid-size'));
+    refused(
+      { 0: (ctx) => ctx.start(ctx.jobs.pending[0]!, { processors: 2 }) },
+      [job(1, 0, 3, 1)],
+      'rigid-size',
+    ));
   it('outside a processor range', () =>
-    refused({ 0: (ctx) => ctx.start(ctx.jobs.pending[0]!, { processors: 4 }) }, [job(1, 0, 2, 1, { minSize: 1, maxSize: 3 })], 'processor-range'));
+    refused(
+      { 0: (ctx) => ctx.start(ctx.jobs.pending[0]!, { processors: 4 }) },
+      [job(1, 0, 2, 1, { minSize: 1, maxSize: 3 })],
+      'processor-range',
+    ));
   it('starting a running job', () =>
-    refused({ 0: (ctx) => [0, 0].forEach(() => ctx.start(ctx.jobs.pending[0]!)) }, [job(1, 0, 1, 1)], 'start-needs-waiting-job'));
+    refused(
+      { 0: (ctx) => [0, 0].forEach(() => ctx.start(ctx.jobs.pending[0]!)) },
+      [job(1, 0, 1, 1)],
+      'start-needs-waiting-job',
+    ));
   it('resuming where another job now runs', () =>
     refused(
       {
@@ -183,8 +224,18 @@ describe('engine: refuses what breaks an invariant, naming discipline, job, time
       'no-over-commit',
     ));
   it('resizing a rigid job', () =>
-    refused({ 0: (ctx) => { ctx.start(ctx.jobs.pending[0]!); ctx.resize(ctx.jobs.pending[0]!, 2); } }, [job(1, 0, 1, 5)], 'rigid-size'));
-  it('a timer in the past', () => refused({ 0: (ctx) => ctx.setTimer(0) }, [job(1, 0, 1, 5)], 'timer-in-future'));
+    refused(
+      {
+        0: (ctx) => {
+          ctx.start(ctx.jobs.pending[0]!);
+          ctx.resize(ctx.jobs.pending[0]!, 2);
+        },
+      },
+      [job(1, 0, 1, 5)],
+      'rigid-size',
+    ));
+  it('a timer in the past', () =>
+    refused({ 0: (ctx) => ctx.setTimer(0) }, [job(1, 0, 1, 5)], 'timer-in-future'));
   it('a second multiprogrammed job beyond the limit', () =>
     expect(
       run(
@@ -198,7 +249,9 @@ describe('engine: refuses what breaks an invariant, naming discipline, job, time
         }),
         { machine: new Machine({ nodes: 4, multiprogrammingLimit: 1 }) },
       ),
-    ).rejects.toSatisfy((e) => e instanceof InvariantViolation && e.rule === 'multiprogramming-limit' && e.jobId === 2));
+    ).rejects.toSatisfy(
+      (e) => e instanceof InvariantViolation && e.rule === 'multiprogramming-limit' && e.jobId === 2,
+    ));
 });
 
 describe('engine: bad workloads and options', () => {
@@ -207,9 +260,13 @@ describe('engine: bad workloads and options', () => {
       (e) => e instanceof InputError && e.field === 'submit' && e.message.includes('job 2'),
     ));
   it('rejects a job wider than the machine with a hint to clean', () =>
-    expect(run([job(1, 0, 5, 1)], fifo)).rejects.toSatisfy((e) => e instanceof ConfigError && /wider-than-machine/.test(e.message)));
+    expect(run([job(1, 0, 5, 1)], fifo)).rejects.toSatisfy(
+      (e) => e instanceof ConfigError && /wider-than-machine/.test(e.message),
+    ));
   it('rejects non-positive runtime', () =>
-    expect(run([job(1, 0, 1, 0)], fifo)).rejects.toSatisfy((e) => e instanceof InputError && e.field === 'runtime'));
+    expect(run([job(1, 0, 1, 0)], fifo)).rejects.toSatisfy(
+      (e) => e instanceof InputError && e.field === 'runtime',
+    ));
   it('validates discipline options, naming path and value', () =>
     expect(run([job(1, 0, 1, 1)], fifo, { options: { limit: -3 } })).rejects.toSatisfy(
       (e) => e instanceof OptionsError && e.message.includes('limit = -3'),
@@ -230,7 +287,10 @@ describe('engine: run bounds end a run with a status, never a hang', () => {
   });
   it('time and event limits', async () => {
     const jobs = Array.from({ length: 50 }, (_, i) => job(i + 1, i * 10, 1, 5));
-    expect((await run(jobs, fifo, { limits: { maxTime: 100 } })).result).toMatchObject({ status: 'time-limit', now: 100 });
+    expect((await run(jobs, fifo, { limits: { maxTime: 100 } })).result).toMatchObject({
+      status: 'time-limit',
+      now: 100,
+    });
     expect((await run(jobs, fifo, { limits: { maxEvents: 7 } })).result.status).toBe('event-limit');
   });
   it('async job sources work like sync ones', async () => {
@@ -239,11 +299,34 @@ describe('engine: run bounds end a run with a status, never a hang', () => {
       yield job(2, 1, 4, 3);
     }
     const outcomes: JobOutcome[] = [];
-    const result = await simulate(gen(), { machine: Machine.flat(4), discipline: fifo, observers: [{ jobEnded: (o) => outcomes.push(o) }] });
+    const result = await simulate(gen(), {
+      machine: Machine.flat(4),
+      discipline: fifo,
+      observers: [{ jobEnded: (o) => outcomes.push(o) }],
+    });
     expect(result.status).toBe('completed');
     expect(outcomes.map((o) => [o.job.id, o.start, o.end])).toEqual([
       [1, 0, 3],
       [2, 3, 6],
     ]);
+  });
+});
+
+describe('engine: regression', () => {
+  it('a stale event of a job that left does not fire for the next job in its slot', async () => {
+    // Found by the registry-wide properties. Job 1's first completion event (due at 4) goes stale
+    // when it is resized; it leaves at 2 and job 3 takes its slot: that stale event must not end
+    // job 3 at 4.
+    const d = scripted({
+      0: (ctx) => {
+        ctx.start(ctx.jobs.byId(1)!, { processors: 1 });
+        ctx.resize(ctx.jobs.byId(1)!, 2);
+      },
+      2: (ctx) => ctx.jobs.pending.forEach((j) => ctx.start(j)),
+    });
+    const jobs = [job(1, 0, 2, 2, { minSize: 1, maxSize: 2 }), job(2, 2, 1, 10), job(3, 2, 1, 10)];
+    const { byId, checker } = await run(jobs, d);
+    expect(checker.violations).toEqual([]);
+    expect(byId[3]).toMatchObject({ start: 2, end: 12 });
   });
 });

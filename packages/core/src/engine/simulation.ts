@@ -104,6 +104,11 @@ class Simulation implements SchedulingContext {
   #lastSubmit = Number.NEGATIVE_INFINITY;
   #ended = 0;
   #events = 0;
+  /**
+   * Source of event tokens, unique over the whole run: a job slot is reused after its job leaves,
+   * so a per-job counter would let a stale event of the slot's last job match the new one.
+   */
+  #tokens = 0;
 
   readonly #onSubmitted;
   readonly #onSample;
@@ -482,14 +487,14 @@ class Simulation implements SchedulingContext {
       }
     }
     job.endTime = end;
-    job.token++;
+    job.token = ++this.#tokens;
     this.#queue.push(end, Priority.Completion, kind, job.slot, job.token);
   }
 
   /** Stop making progress now, banking the work done since `since`. */
   #pause(job: SimJob): void {
     if (!job.progressing) {
-      if (job.pendingOp) job.token++; // cancel the pending overhead's end
+      if (job.pendingOp) job.token = ++this.#tokens; // cancel the pending overhead's end
       job.pendingOp = null;
       return;
     }
@@ -500,7 +505,7 @@ class Simulation implements SchedulingContext {
     job.nominal += (dt * job.processors.length) / job.size;
     job.progressing = false;
     job.endTime = Number.POSITIVE_INFINITY;
-    job.token++;
+    job.token = ++this.#tokens;
   }
 
   #afterOverhead(job: SimJob, op: Operation, cost: number): void {
@@ -511,7 +516,7 @@ class Simulation implements SchedulingContext {
   #overhead(job: SimJob, op: Operation, cost: number): void {
     job.pendingOp = op;
     job.busyUntil = this.now + cost;
-    job.token++;
+    job.token = ++this.#tokens;
     this.#queue.push(job.busyUntil, Priority.Completion, EventKind.OverheadEnd, job.slot, job.token);
   }
 

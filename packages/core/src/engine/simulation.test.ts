@@ -188,7 +188,12 @@ describe('engine: refuses what breaks an invariant, naming discipline, job, time
 
   it('over-commit', () =>
     refused(
-      { 0: (ctx) => ctx.jobs.pending.forEach((j) => ctx.start(j)) },
+      {
+        0: (ctx) =>
+          ctx.jobs.pending.forEach((j) => {
+            ctx.start(j);
+          }),
+      },
       [job(1, 0, 3, 1), job(2, 0, 2, 1)],
       'no-over-commit',
     ));
@@ -206,7 +211,12 @@ describe('engine: refuses what breaks an invariant, naming discipline, job, time
     ));
   it('starting a running job', () =>
     refused(
-      { 0: (ctx) => [0, 0].forEach(() => ctx.start(ctx.jobs.pending[0]!)) },
+      {
+        0: (ctx) =>
+          [0, 0].forEach(() => {
+            ctx.start(ctx.jobs.pending[0]!);
+          }),
+      },
       [job(1, 0, 1, 1)],
       'start-needs-waiting-job',
     ));
@@ -322,7 +332,10 @@ describe('engine: regression', () => {
         ctx.start(ctx.jobs.byId(1)!, { processors: 1 });
         ctx.resize(ctx.jobs.byId(1)!, 2);
       },
-      2: (ctx) => ctx.jobs.pending.forEach((j) => ctx.start(j)),
+      2: (ctx) =>
+        ctx.jobs.pending.forEach((j) => {
+          ctx.start(j);
+        }),
     });
     const jobs = [job(1, 0, 2, 2, { minSize: 1, maxSize: 2 }), job(2, 2, 1, 10), job(3, 2, 1, 10)];
     const { byId, checker } = await run(jobs, d);

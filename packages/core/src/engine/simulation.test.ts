@@ -271,7 +271,7 @@ describe('engine: bad workloads and options', () => {
     ));
   it('rejects a job wider than the machine with a hint to clean', () =>
     expect(run([job(1, 0, 5, 1)], fifo)).rejects.toSatisfy(
-      (e) => e instanceof ConfigError && /wider-than-machine/.test(e.message),
+      (e) => e instanceof ConfigError && /widerThanMachine/.test(e.message),
     ));
   it('rejects non-positive runtime', () =>
     expect(run([job(1, 0, 1, 0)], fifo)).rejects.toSatisfy(

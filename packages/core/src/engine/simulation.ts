@@ -675,7 +675,7 @@ class Simulation implements SchedulingContext {
     if (job.minSize > this.#spec.processors || job.minSize > job.size || job.size > job.maxSize) {
       throw new ConfigError(
         `${where}: needs ${job.minSize}..${job.maxSize} processors (size ${job.size}) on a machine of ${this.#spec.processors}: ` +
-          'clean the workload (rule wider-than-machine) or use a larger machine',
+          'clean the workload (cleaning rule widerThanMachine) or use a larger machine',
       );
     }
     for (let r = 0; r < job.demand.length; r++) {

@@ -1,6 +1,7 @@
 import { defineDiscipline, type JobView, type SchedulingContext } from '@js/core';
 import { z } from 'zod';
 import { fitsWithin } from '../profile/amounts.ts';
+import { ReleaseOrder } from '../profile/release-order.ts';
 
 /**
  * EASY backfilling (Lifka 1995; K-resource form: Leinberger et al., seed 001 §2, FCFS/FF-EASY).
@@ -23,21 +24,29 @@ export const easy = defineDiscipline({
   options: z.object({}).strict(),
   create: (_options, { machine }) => {
     const reservation = new HeadReservation(machine.resourceNames.length);
+    const started = (ctx: SchedulingContext, job: JobView) => {
+      ctx.start(job);
+      reservation.releases.add(job, ctx.estimatedEnd(job));
+    };
     return {
       schedule(ctx) {
         const pending = ctx.jobs.pending;
         let i = 0;
         while (i < pending.length && ctx.machine.fits(pending[i]!.size, pending[i]!.demand))
-          ctx.start(pending[i++]!);
+          started(ctx, pending[i++]!);
         if (i === pending.length) return;
         const head = pending[i]!;
         reservation.compute(ctx, head);
         ctx.reserve(head, reservation.shadowTime);
-        for (let j = i + 1; j < pending.length && ctx.machine.idleProcessors > 0; j++) {
+        const resources = machine.resourceNames.length > 0;
+        let idle = ctx.machine.idleProcessors;
+        for (let j = i + 1; j < pending.length && idle > 0; j++) {
           const job = pending[j]!;
-          if (!ctx.machine.fits(job.size, job.demand)) continue;
-          if (ctx.now + job.estimate <= reservation.shadowTime) ctx.start(job);
-          else if (reservation.takeExtra(job)) ctx.start(job);
+          if (job.size > idle || (resources && !ctx.machine.fits(job.size, job.demand))) continue;
+          if (ctx.now + job.estimate <= reservation.shadowTime || reservation.takeExtra(job)) {
+            started(ctx, job);
+            idle -= job.size;
+          }
         }
       },
     };
@@ -49,31 +58,40 @@ class HeadReservation {
   shadowTime = 0;
   extraProcessors = 0;
   readonly extra: Float64Array;
-  readonly #ends: { end: number; job: JobView }[] = [];
+  /** Running jobs in order of estimated end. */
+  readonly releases = new ReleaseOrder();
+  /** The job the current shadow time and extra belong to. */
+  #head: JobView | undefined;
 
   constructor(resources: number) {
     this.extra = new Float64Array(resources);
   }
 
+  /**
+   * The head's shadow time and extra. They change only when the head changes or a running job
+   * leaves: a backfilled job either ends by the shadow time or consumes extra, so between
+   * departures the last result (with its extra consumed) is still exact.
+   */
   compute(ctx: SchedulingContext, head: JobView): void {
-    const ends = this.#ends;
-    ends.length = 0;
-    for (const job of ctx.jobs.running) ends.push({ end: ctx.estimatedEnd(job), job });
-    ends.sort((a, b) => a.end - b.end);
+    const released = ctx.triggers.some((t) => t.kind === 'completion' || t.kind === 'killed');
+    if (head === this.#head && !released && this.shadowTime >= ctx.now) return;
+    this.#head = head;
     const extra = this.extra;
     extra.set(ctx.machine.free);
     let free = ctx.machine.idleProcessors;
     let shadow = ctx.now;
-    let k = 0;
-    // The engine admits only jobs that fit the empty machine, so this ends before `ends` runs out.
-    while (!(free >= head.size && fitsWithin(head.demand, extra)) && k < ends.length) {
-      shadow = ends[k]!.end;
-      // Release every job ending at this same instant before testing again.
-      while (k < ends.length && ends[k]!.end === shadow) {
-        const { job } = ends[k++]!;
-        free += job.processors.length;
-        for (let r = 0; r < extra.length; r++) extra[r] = extra[r]! + job.demand[r]!;
-      }
+    if (released) this.releases.prune();
+    const { ends, jobs } = this.releases;
+    // A running job past its estimate is taken to end now. Every job ending at the shadow time
+    // is released before the head is tested again, so all of them count toward the extra.
+    for (let k = 0; k < jobs.length; k++) {
+      const at = Math.max(ends[k]!, ctx.now);
+      if (at > shadow && free >= head.size && fitsWithin(head.demand, extra)) break;
+      const job = jobs[k]!;
+      if (job.state !== 'running') continue;
+      shadow = at;
+      free += job.processors.length;
+      for (let r = 0; r < extra.length; r++) extra[r] = extra[r]! + job.demand[r]!;
     }
     for (let r = 0; r < extra.length; r++) extra[r] = extra[r]! - head.demand[r]!;
     this.extraProcessors = free - head.size;

@@ -20,6 +20,9 @@ export interface MachineSpec {
   readonly multiprogrammingLimit?: number;
 }
 
+/** The demand of a job on a machine with no named resources (shared: never written). */
+const NO_DEMAND = new Float64Array(0);
+
 export class MachineSpecError extends Error {
   readonly code = 'CONFIG_ERROR';
 }
@@ -84,20 +87,17 @@ export class Machine {
     return Math.floor(processor / this.coresPerCpu);
   }
 
-  /** Per-job resource amounts as a vector in this machine's resource order (missing = 0). */
+  /**
+   * Per-job resource amounts as a vector in this machine's resource order (missing = 0). Amounts
+   * of resources this machine does not model are not constrained here: a trace's requested
+   * memory does not matter on a processors-only machine.
+   */
   demandVector(resources: Readonly<Record<string, number>> | undefined): Float64Array {
+    if (!resources || this.resourceNames.length === 0) return NO_DEMAND;
     const v = new Float64Array(this.resourceNames.length);
-    if (!resources) return v;
     for (const [name, amount] of Object.entries(resources)) {
       const i = this.#resourceIndex.get(name);
-      if (i === undefined) {
-        if (amount > 0)
-          throw new MachineSpecError(
-            `machine has no resource '${name}' (it has: ${this.resourceNames.join(', ') || 'none'})`,
-          );
-        continue;
-      }
-      v[i] = amount;
+      if (i !== undefined) v[i] = amount;
     }
     return v;
   }

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { Distribution } from './distribution.ts';
+
+export const uniformSpecSchema = z
+  .strictObject({
+    kind: z.literal('uniform'),
+    min: z.number(),
+    max: z.number(),
+  })
+  .refine((s) => s.min <= s.max, { message: 'max must be ≥ min', path: ['max'] });
+export type UniformSpec = z.infer<typeof uniformSpecSchema>;
+
+/** Continuous uniform on [min, max). */
+export function uniformDistribution({ min, max }: UniformSpec): Distribution {
+  const width = max - min;
+  return {
+    kind: 'uniform',
+    mean: (min + max) / 2,
+    variance: (width * width) / 12,
+    probabilityBelow: (x) => (x <= min ? 0 : x >= max ? 1 : (x - min) / width),
+    sample: (stream) => min + stream.next() * width,
+  };
+}

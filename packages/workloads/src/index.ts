@@ -1,0 +1,48 @@
+export type { CleanedJobs, CleaningReport } from './cleaning/clean.ts';
+export { Cleaner, cleanJobs } from './cleaning/clean.ts';
+export type { CleaningRuleName, CleaningRules, CleaningRulesInput } from './cleaning/rules.ts';
+export { cleaningRuleOrder, cleaningRulesSchema } from './cleaning/rules.ts';
+export type { ConstantSpec } from './distributions/constant.ts';
+export { constantDistribution, constantSpecSchema } from './distributions/constant.ts';
+export type { Distribution } from './distributions/distribution.ts';
+export { coefficientOfVariation } from './distributions/distribution.ts';
+export type { EmpiricalSpec } from './distributions/empirical.ts';
+export { empiricalDistribution, empiricalSpecSchema } from './distributions/empirical.ts';
+export type { ExponentialSpec } from './distributions/exponential.ts';
+export { exponentialDistribution, exponentialSpecSchema } from './distributions/exponential.ts';
+export type { HyperexponentialSpec } from './distributions/hyperexponential.ts';
+export {
+  hyperexponentialDistribution,
+  hyperexponentialSpecSchema,
+} from './distributions/hyperexponential.ts';
+export type { LogUniformSpec } from './distributions/log-uniform.ts';
+export { logUniformDistribution, logUniformSpecSchema } from './distributions/log-uniform.ts';
+export type { DistributionSpec } from './distributions/spec.ts';
+export { createDistribution, distributionSpecSchema } from './distributions/spec.ts';
+export type { UniformSpec } from './distributions/uniform.ts';
+export { uniformDistribution, uniformSpecSchema } from './distributions/uniform.ts';
+export type { SwfFieldKey } from './swf/fields.ts';
+export { describeSwfField, SWF_FIELD_COUNT, SWF_UNKNOWN, swfFieldIndex, swfFields } from './swf/fields.ts';
+export type { SwfHeader } from './swf/header.ts';
+export { headerProcessors, parseSwfHeader } from './swf/header.ts';
+export { jobFromSwfRecord, swfRecordOfJob } from './swf/mapping.ts';
+export type { SwfReadOptions, SwfReadOptionsInput } from './swf/options.ts';
+export { swfReadOptionsSchema } from './swf/options.ts';
+export type { SkippedLine, SwfReadReport } from './swf/parser.ts';
+export { SwfParser } from './swf/parser.ts';
+export type { SwfTrace } from './swf/reader.ts';
+export { parseSwf, readSwf } from './swf/reader.ts';
+export type { SwfFieldOverrides, SwfOutput } from './swf/writer.ts';
+export { SwfWriter, writeSwf } from './swf/writer.ts';
+export type { SyntheticWorkload } from './synthetic/generate.ts';
+export { syntheticStreamNames, syntheticWorkload } from './synthetic/generate.ts';
+export type { SyntheticOptions } from './synthetic/options.ts';
+export { seedSchema, syntheticOptionsSchema } from './synthetic/options.ts';
+export { jobSize, meanJobSize } from './synthetic/sizes.ts';
+export type { SyntheticSpec, SyntheticSpecInput } from './synthetic/spec.ts';
+export { syntheticSpecSchema } from './synthetic/spec.ts';
+export { defaultWorkload } from './workload/default.ts';
+export type { OpenWorkloadOptions, Workload, WorkloadReport } from './workload/open.ts';
+export { openWorkload, openWorkloadOptionsSchema } from './workload/open.ts';
+export type { SwfWorkloadSpec, WorkloadSpec, WorkloadSpecInput } from './workload/spec.ts';
+export { swfWorkloadSpecSchema, workloadSpecSchema } from './workload/spec.ts';

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Options of the SWF readers. */
+export const swfReadOptionsSchema = z.strictObject({
+  /**
+   * Skip malformed job lines (wrong field count, non-number, submit time unknown or out of order)
+   * instead of stopping at the first one; the read report counts them and lists the first few.
+   */
+  lenient: z.boolean().default(false),
+  /** Name used in error messages; default: the path (or `<memory>` for in-memory text). */
+  name: z.string().min(1).optional(),
+});
+
+export type SwfReadOptions = z.infer<typeof swfReadOptionsSchema>;
+export type SwfReadOptionsInput = z.input<typeof swfReadOptionsSchema>;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { cleaningRulesSchema } from '../cleaning/rules.ts';
+import { syntheticSpecSchema } from '../synthetic/spec.ts';
+
+/**
+ * A trace to replay, as a JSON file can name it. `path` is relative to the JSON file.
+ * `processors` overrides the header's MaxProcs.
+ */
+export const swfWorkloadSpecSchema = z.strictObject({
+  kind: z.literal('swf'),
+  name: z.string().min(1).optional(),
+  path: z.string().min(1),
+  processors: z.int().positive().optional(),
+  cleaning: cleaningRulesSchema.optional(),
+  lenient: z.boolean().optional(),
+});
+export type SwfWorkloadSpec = z.infer<typeof swfWorkloadSpecSchema>;
+
+/** A workload file's contents: `{ "kind": "synthetic", … }` or `{ "kind": "swf", "path": … }`. */
+export const workloadSpecSchema = z.discriminatedUnion('kind', [syntheticSpecSchema, swfWorkloadSpecSchema]);
+export type WorkloadSpec = z.infer<typeof workloadSpecSchema>;
+export type WorkloadSpecInput = z.input<typeof workloadSpecSchema>;

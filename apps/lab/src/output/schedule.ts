@@ -1,0 +1,84 @@
+import { createWriteStream } from 'node:fs';
+import { extname } from 'node:path';
+import { ConfigError, type JobOutcome, type RunObserver } from '@js/core';
+import { type JobRecord, jobRecord, jobRecordFields } from '@js/metrics';
+import { type SwfHeader, SwfWriter } from '@js/workloads';
+
+/** An observer that streams each job's record to a file as it leaves the system, and closes it. */
+export interface ScheduleSink extends RunObserver {
+  close(): Promise<void>;
+}
+
+const SWF_STATUS_COMPLETED = 1;
+const SWF_STATUS_FAILED = 0;
+
+/**
+ * Write the simulated schedule to `path`, its format chosen by extension: `.swf` (the trace's
+ * fields with the simulated wait in field 3, the run time in field 4, the processors in field 5
+ * and status 1/0 in field 11), `.json` (an array of per-job records) or `.csv`. Jobs are written
+ * in the order they leave the system, so memory does not grow with the trace.
+ */
+export function scheduleSink(path: string, header: SwfHeader | undefined, comment: string): ScheduleSink {
+  const ext = extname(path).toLowerCase();
+  if (ext !== '.swf' && ext !== '.json' && ext !== '.csv') {
+    throw new ConfigError(`--out ${path}: unknown format '${ext || '(none)'}'; use .swf, .json or .csv`);
+  }
+  const stream = createWriteStream(path);
+  if (ext === '.swf') {
+    const writer = new SwfWriter(stream, path);
+    writer.header([...(header?.lines ?? []), `; ${comment}`]);
+    return {
+      jobEnded(o: JobOutcome) {
+        writer.job(o.job, {
+          waitTime: o.start - o.job.submit,
+          runTime: o.end - o.start,
+          allocatedProcessors: o.processors,
+          status: o.ending === 'finished' ? SWF_STATUS_COMPLETED : SWF_STATUS_FAILED,
+        });
+      },
+      close: () => writer.end(),
+    };
+  }
+  const lines = new LineSink(stream);
+  const format = ext === '.json' ? jsonLine : csvLine;
+  let first = true;
+  if (ext === '.csv') lines.write(jobRecordFields.join(','));
+  else lines.write('[');
+  return {
+    jobEnded(o: JobOutcome) {
+      lines.write(format(jobRecord(o), first));
+      first = false;
+    },
+    close: async () => {
+      if (ext === '.json') lines.write(']');
+      await lines.end();
+    },
+  };
+}
+
+const jsonLine = (r: JobRecord, first: boolean): string => `${first ? '' : ','}${JSON.stringify(r)}`;
+const csvLine = (r: JobRecord): string => jobRecordFields.map((f) => String(r[f])).join(',');
+
+/** Buffered line output with one flush per 64 KiB. */
+class LineSink {
+  #buffer: string[] = [];
+  #size = 0;
+  constructor(readonly stream: NodeJS.WritableStream) {}
+  write(line: string): void {
+    this.#buffer.push(line);
+    this.#size += line.length;
+    if (this.#size > 1 << 16) this.#flush();
+  }
+  end(): Promise<void> {
+    this.#flush();
+    return new Promise((resolve, reject) => {
+      this.stream.on('error', reject);
+      this.stream.end(resolve);
+    });
+  }
+  #flush(): void {
+    if (this.#buffer.length) this.stream.write(`${this.#buffer.join('\n')}\n`);
+    this.#buffer = [];
+    this.#size = 0;
+  }
+}

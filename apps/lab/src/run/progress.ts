@@ -1,0 +1,39 @@
+import type { RunObserver } from '@js/core';
+import { SingleBar } from 'cli-progress';
+
+/** Progress of long runs: a bar on a terminal, nothing elsewhere (pipes, CI, --json). */
+export interface Progress {
+  begin(label: string): void;
+  readonly observer: RunObserver;
+  end(): void;
+}
+
+/** Redraw at most this often, counted in finished jobs, so the bar costs nothing measurable. */
+const EVERY = 4096;
+
+export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): Progress | undefined {
+  if (!stream.isTTY) return undefined;
+  const bar = new SingleBar({
+    stream,
+    format: '{label} | {value} jobs done | simulated time {time} s',
+    hideCursor: true,
+    clearOnComplete: true,
+  });
+  let label = '';
+  let done = 0;
+  return {
+    begin(l) {
+      label = l;
+      done = 0;
+      bar.start(0, 0, { label, time: 0 });
+    },
+    observer: {
+      jobEnded(o) {
+        if (++done % EVERY === 0) bar.update(done, { label, time: Math.round(o.end) });
+      },
+    },
+    end() {
+      bar.stop();
+    },
+  };
+}

@@ -88,7 +88,7 @@ class Simulation implements SchedulingContext {
   readonly #slots: (SimJob | undefined)[] = [];
   readonly #freeSlots: number[] = [];
   readonly #byId = new Map<number, SimJob>();
-  #pending: SimJob[] = [];
+  readonly #pending: SimJob[] = [];
   #pendingDirty = false;
   #pendingLive = 0;
   /** Index in #pending of the oldest job still waiting (for the backfilled flag). */
@@ -616,10 +616,20 @@ class Simulation implements SchedulingContext {
     return this.#head < pending.length && pending[this.#head] !== job;
   }
 
+  /** Drop started jobs from the queue, in place (this runs at most once per instant). */
   #compactPending(): void {
-    this.#pending = this.#pending.filter((j) => j.state === 'pending');
+    const pending = this.#pending;
+    let write = 0;
+    for (let read = 0; read < pending.length; read++) {
+      if (pending[read]!.state === 'pending') pending[write++] = pending[read]!;
+    }
+    pending.length = write;
     this.#pendingDirty = false;
     this.#head = 0;
+  }
+
+  #badJob(record: Job, field: string, detail: string): never {
+    throw new InputError(`workload job ${record.id}`, undefined, field, detail);
   }
 
   #sample(): void {
@@ -652,36 +662,29 @@ class Simulation implements SchedulingContext {
 
   /** Check a job from the workload and queue its arrival. */
   #admit(record: Job): void {
-    const where = `workload job ${record.id}`;
-    const bad = (field: string, detail: string): never => {
-      throw new InputError(where, undefined, field, detail);
-    };
-    if (!(record.submit >= 0) || !Number.isFinite(record.submit))
-      bad('submit', `submit time ${record.submit} must be a finite number ≥ 0`);
-    if (record.submit < this.#lastSubmit) {
-      bad(
-        'submit',
-        `submit time ${record.submit} is before the previous job's ${this.#lastSubmit}: jobs must come in submit order`,
-      );
+    if (!(record.submit >= 0) || !Number.isFinite(record.submit)) {
+      this.#badJob(record, 'submit', `submit time ${record.submit} must be a finite number ≥ 0`);
     }
-    if (!Number.isInteger(record.size) || record.size < 1)
-      bad('size', `size ${record.size} must be a positive integer`);
-    if (!(record.runtime > 0) || !Number.isFinite(record.runtime))
-      bad('runtime', `runtime ${record.runtime} must be positive and finite`);
-    if (!(record.estimate > 0))
-      bad('estimate', `estimate ${record.estimate} must be positive (Infinity when unknown)`);
-    if (this.#byId.has(record.id)) bad('id', `job id ${record.id} is already in the system`);
+    if (record.submit < this.#lastSubmit) {
+      this.#badJob(record, 'submit', `submit time ${record.submit} is before the previous job's ${this.#lastSubmit}: jobs must come in submit order`);
+    }
+    if (!Number.isInteger(record.size) || record.size < 1) this.#badJob(record, 'size', `size ${record.size} must be a positive integer`);
+    if (!(record.runtime > 0) || !Number.isFinite(record.runtime)) {
+      this.#badJob(record, 'runtime', `runtime ${record.runtime} must be positive and finite`);
+    }
+    if (!(record.estimate > 0)) this.#badJob(record, 'estimate', `estimate ${record.estimate} must be positive (Infinity when unknown)`);
+    if (this.#byId.has(record.id)) this.#badJob(record, 'id', `job id ${record.id} is already in the system`);
     const job = new SimJob(record, this.#arrivals++, this.#spec, this.#knowledge, this);
     if (job.minSize > this.#spec.processors || job.minSize > job.size || job.size > job.maxSize) {
       throw new ConfigError(
-        `${where}: needs ${job.minSize}..${job.maxSize} processors (size ${job.size}) on a machine of ${this.#spec.processors}: ` +
+        `workload job ${record.id}: needs ${job.minSize}..${job.maxSize} processors (size ${job.size}) on a machine of ${this.#spec.processors}: ` +
           'clean the workload (cleaning rule widerThanMachine) or use a larger machine',
       );
     }
     for (let r = 0; r < job.demand.length; r++) {
       if (job.demand[r]! > this.#spec.capacities[r]!) {
         throw new ConfigError(
-          `${where}: needs ${job.demand[r]} of '${this.#spec.resourceNames[r]}', capacity ${this.#spec.capacities[r]}`,
+          `workload job ${record.id}: needs ${job.demand[r]} of '${this.#spec.resourceNames[r]}', capacity ${this.#spec.capacities[r]}`,
         );
       }
     }

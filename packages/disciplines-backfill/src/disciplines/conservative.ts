@@ -1,4 +1,4 @@
-import { defineDiscipline, type JobView } from '@js/core';
+import { defineDiscipline, type JobView, type SchedulingContext } from '@js/core';
 import { z } from 'zod';
 import { AvailabilityProfile } from '../profile/availability.ts';
 
@@ -9,11 +9,15 @@ import { AvailabilityProfile } from '../profile/availability.ts';
  * reservation comes due; since a job is only ever placed in space nobody else holds, starting
  * early never delays anyone.
  *
- * At each decision the profile is rebuilt from the running jobs' estimated ends, the standing
- * reservations are put back, then *compressed* in arrival order: each job's reservation is
- * lifted and put back at the earliest time it fits, which is never later than before (its old
- * place is still free). So no reservation ever moves later while estimates hold. A reservation
- * that no longer fits (a running job overran its estimate) is made afresh.
+ * The profile is kept between decisions. When a job leaves before its estimated end, the space
+ * it frees may let others move up (and when one leaves after it, the kept profile was wrong): the
+ * profile is rebuilt from the running jobs' estimated ends,
+ * the standing reservations are put back, then *compressed* in arrival order (Mu'alem &
+ * Feitelson): each job's reservation is lifted and put back at the earliest time it fits, which
+ * is never later than before (its old place is still free). So no reservation ever moves later
+ * while estimates hold. A reservation that no longer fits (a running job overran its estimate)
+ * is made afresh. At other decisions nothing that was reserved can move up, so only new
+ * arrivals are placed.
  */
 export const conservative = defineDiscipline({
   name: 'conservative',
@@ -23,37 +27,73 @@ export const conservative = defineDiscipline({
   create: (_options, { machine }) => {
     const profile = new AvailabilityProfile(machine.processors, machine.capacities);
     const reserved = new Map<JobView, number>();
+    /** Estimated end of each running job, fixed when it starts. */
+    const expectedEnd = new Map<JobView, number>();
+    let fresh = true;
+
+    const place = (ctx: SchedulingContext, job: JobView, old: number | undefined): void => {
+      const at = profile.earliest(job.estimate, job.size, job.demand);
+      profile.take(at, job.estimate, job.size, job.demand);
+      if (at !== old) {
+        reserved.set(job, at);
+        ctx.reserve(job, at);
+      }
+    };
+
+    const rebuild = (ctx: SchedulingContext): void => {
+      const now = ctx.now;
+      profile.reset(now);
+      for (const job of ctx.jobs.running) profile.take(now, ctx.estimatedEnd(job) - now, job.processors.length, job.demand);
+      // The queue as of this decision: skip jobs already started in it.
+      const queue = ctx.jobs.pending.filter((job) => job.state === 'pending');
+      for (const job of queue) {
+        const at = reserved.get(job);
+        if (at === undefined) continue;
+        if (at >= now && profile.fitsAt(at, job.estimate, job.size, job.demand)) {
+          profile.take(at, job.estimate, job.size, job.demand);
+        } else {
+          reserved.delete(job);
+        }
+      }
+      for (const job of queue) {
+        const old = reserved.get(job);
+        if (old !== undefined) profile.give(old, job.estimate, job.size, job.demand);
+        place(ctx, job, old);
+      }
+    };
+
+    /** Start the jobs whose reservation is due; false if one cannot (a running job overran). */
+    const startDue = (ctx: SchedulingContext): boolean => {
+      for (const job of ctx.jobs.pending) {
+        if (job.state !== 'pending' || reserved.get(job) !== ctx.now) continue;
+        if (!ctx.machine.fits(job.size, job.demand)) return false;
+        ctx.start(job);
+        reserved.delete(job);
+        expectedEnd.set(job, ctx.estimatedEnd(job));
+      }
+      return true;
+    };
+
     return {
       schedule(ctx) {
-        const now = ctx.now;
-        profile.reset(now);
-        for (const job of ctx.jobs.running) {
-          profile.take(now, ctx.estimatedEnd(job) - now, job.processors.length, job.demand);
+        // A departure off its estimate (early: space freed; late: the job overran) invalidates the kept profile.
+        let offEstimate = fresh;
+        for (const t of ctx.triggers) {
+          if (t.kind !== 'completion' && t.kind !== 'killed') continue;
+          if (ctx.now !== expectedEnd.get(t.job)) offEstimate = true;
+          expectedEnd.delete(t.job);
         }
-        const queue = ctx.jobs.pending;
-        for (const job of queue) {
-          const at = reserved.get(job);
-          if (at === undefined) continue;
-          if (at >= now && profile.fitsAt(at, job.estimate, job.size, job.demand)) {
-            profile.take(at, job.estimate, job.size, job.demand);
-          } else {
-            reserved.delete(job);
-          }
+        fresh = false;
+        if (offEstimate) {
+          rebuild(ctx);
+        } else {
+          profile.advance(ctx.now);
+          for (const t of ctx.triggers) if (t.kind === 'arrival') place(ctx, t.job, undefined);
         }
-        for (const job of queue) {
-          const old = reserved.get(job);
-          if (old !== undefined) profile.give(old, job.estimate, job.size, job.demand);
-          const at = profile.earliest(job.estimate, job.size, job.demand);
-          profile.take(at, job.estimate, job.size, job.demand);
-          if (at !== old) {
-            reserved.set(job, at);
-            ctx.reserve(job, at);
-          }
-          // A reservation due now may still not fit if a running job overran its estimate.
-          if (at === now && ctx.machine.fits(job.size, job.demand)) {
-            ctx.start(job);
-            reserved.delete(job);
-          }
+        if (!startDue(ctx)) {
+          // A running job is past its estimate: the kept profile is wrong about now. Start over.
+          rebuild(ctx);
+          startDue(ctx);
         }
       },
     };

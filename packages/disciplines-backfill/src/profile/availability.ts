@@ -25,6 +25,18 @@ export class AvailabilityProfile {
     this.#free = [this.processors, ...Array.from(this.capacities)];
   }
 
+  /** Move the profile's start to `now`, forgetting the past (now ≥ the current start). */
+  advance(now: number): void {
+    const time = this.#time;
+    let k = 0;
+    while (k + 1 < time.length && time[k + 1]! <= now) k++;
+    if (k > 0) {
+      time.splice(0, k);
+      this.#free.splice(0, k * this.#stride);
+    }
+    time[0] = now;
+  }
+
   /**
    * The earliest time ≥ the profile's start at which `processors` and `demand` are free for
    * `duration` seconds.

@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GangError } from '../errors/gang-error.ts';
+import { parseMatrix } from '../matrix/parse.ts';
+import { SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import { matrixArb } from '../testing/arbitraries.ts';
+import { checkGangInvariants } from '../testing/invariants.ts';
+import { allocate } from './allocate.ts';
+
+describe('allocate', () => {
+  it('gives each job a buddy block, opening a slot only when no block of its level is available', () => {
+    const m = new SchedulingMatrix(8);
+    expect(allocate(m, { id: 'A', size: 3 })).toEqual({
+      id: 'A',
+      slot: 0,
+      start: 0,
+      width: 4,
+      addedSlot: true,
+      relinquished: [],
+    });
+    expect(allocate(m, { id: 'B', size: 4 })).toMatchObject({ slot: 0, start: 4, addedSlot: false });
+    expect(allocate(m, { id: 'C', size: 1 })).toMatchObject({ slot: 1, start: 0, addedSlot: true });
+    expect(allocate(m, { id: 'D', size: 2 })).toMatchObject({ slot: 1, start: 2, addedSlot: false });
+    expect(m.toString()).toBe('A A A A B B B B\nC . D D . . . .');
+    expect(m.job('A')).toMatchObject({ size: 3, width: 4 });
+  });
+
+  it('prefers the least loaded block (largest node value), not the leftmost', () => {
+    const m = parseMatrix('A A . .\n. . . .');
+    // Size-2 nodes are 2 and 4.
+    expect(allocate(m, { id: 'B', size: 2 })).toMatchObject({ slot: 0, start: 2 });
+    expect(m.toString()).toBe('A A B B\n. . . .');
+  });
+
+  it('by WLTS, makes jobs give up extra slots when the new job cannot fit otherwise (BRMMS)', () => {
+    const m = parseMatrix('A A B B\nA A C C');
+    const byWltm = m.clone();
+    expect(allocate(byWltm, { id: 'N', size: 2 })).toMatchObject({ addedSlot: true, slot: 2 });
+    expect(allocate(m, { id: 'N', size: 2 }, { by: 'WLTS' })).toEqual({
+      id: 'N',
+      slot: 1,
+      start: 0,
+      width: 2,
+      addedSlot: false,
+      relinquished: [{ job: 'A', slot: 1 }],
+    });
+    expect(m.toString()).toBe('A A B B\nN N C C');
+  });
+
+  it('by WLTS, settles equal blocks by WLTM so nobody gives up a slot needlessly', () => {
+    const m = parseMatrix('A A B B\nA A . .');
+    expect(allocate(m, { id: 'N', size: 2 }, { by: 'WLTS' })).toMatchObject({
+      start: 2,
+      slot: 1,
+      relinquished: [],
+    });
+  });
+
+  it('refuses bad requests before touching anything — not even adding a slot', () => {
+    const m = parseMatrix('A A A A');
+    for (const [request, code] of [
+      [{ id: 'A', size: 1 }, 'DUPLICATE_JOB'],
+      [{ id: 'B', size: 0 }, 'INVALID_ARGUMENT'],
+      [{ id: 'B', size: 5 }, 'INVALID_ARGUMENT'],
+      [{ id: 'B', size: 1.5 }, 'INVALID_ARGUMENT'],
+      [{ id: 'x y', size: 1 }, 'INVALID_ARGUMENT'],
+    ] as const) {
+      expect(() => allocate(m, request)).toThrow(expect.objectContaining({ code }));
+      expect(() => allocate(m, request)).toThrow(GangError);
+    }
+    expect(m.slots).toBe(1);
+    expect(m.toString()).toBe('A A A A');
+  });
+
+  it('follows the workload-tree rule on random matrices', () => {
+    fc.assert(
+      fc.property(
+        matrixArb({ maxLog2: 5, maxOperations: 30 }),
+        fc.nat(),
+        fc.constantFrom('WLTM', 'WLTS'),
+        (m, rawSize, by) => {
+          const size = 1 + (rawSize % m.processors);
+          let width = 1;
+          while (width < size) width *= 2;
+          const primary = (by === 'WLTM' ? m.wltm : m.wlts).level(width);
+          const secondary = m.wltm.level(width);
+          const top = Math.max(...primary);
+          const slots = m.slots;
+          const a = allocate(m, { id: 'new', size }, { by: by as 'WLTM' | 'WLTS' });
+          expect(a.width).toBe(width);
+          expect(a.addedSlot).toBe(top === 0);
+          expect(m.slots).toBe(slots + (top === 0 ? 1 : 0));
+          if (top > 0) {
+            // The largest value; by WLTS ties go to the larger WLTM value; then the leftmost.
+            const candidates = primary.flatMap((v, j) => (v === top ? [j] : []));
+            const bestSecondary = Math.max(...candidates.map((j) => secondary[j]!));
+            const expected =
+              by === 'WLTM' ? candidates[0] : candidates.find((j) => secondary[j] === bestSecondary);
+            expect(a.start / width).toBe(expected);
+          }
+          expect(m.job('new')).toMatchObject({ start: a.start, width, size, slots: [a.slot] });
+          expect(checkGangInvariants(m)).toEqual([]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('works at scale: 1024 processors, 32 slots', () => {
+    const m = new SchedulingMatrix(1024);
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    let id = 0;
+    while (m.slots < 32) allocate(m, { id: id++, size: Math.ceil(2 ** (random() * 10)) });
+    for (let i = 0; i < 200; i++) {
+      const jobs = [...m.jobs()];
+      m.depart(jobs[Math.floor(random() * jobs.length)]!.id);
+      allocate(m, { id: id++, size: Math.ceil(2 ** (random() * 10)) });
+    }
+    expect(checkGangInvariants(m)).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import { buddyBlockSize } from '../buddy/buddy-block.ts';
+import { GangError } from '../errors/gang-error.ts';
+import { renderForError } from '../matrix/render.ts';
+import { isValidJobId, type JobId, type SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import { type Relinquished, relinquishForRange } from '../multi-slot/relinquish.ts';
+import { gatherIdleFragments } from '../repack/property2.ts';
+import type { WorkloadTreeChoice } from '../workload-tree/workload-tree.ts';
+
+export interface AllocationRequest {
+  readonly id: JobId;
+  /** Number of processes p; the job gets a buddy block of n processors, n/2 < p ≤ n. */
+  readonly size: number;
+}
+
+export interface AllocateOptions {
+  /**
+   * Which tree chooses the block (§5): 'WLTM' (default; BR, BRMS, BRMMS*) or 'WLTS' (BRMMS,
+   * where jobs in the chosen block give up extra slots if the new job cannot otherwise fit).
+   */
+  readonly by?: WorkloadTreeChoice;
+}
+
+export interface Allocation {
+  readonly id: JobId;
+  readonly slot: number;
+  readonly start: number;
+  readonly width: number;
+  /** Whether no block was available and a new slot was created for the job. */
+  readonly addedSlot: boolean;
+  readonly relinquished: readonly Relinquished[];
+}
+
+/**
+ * Allocation with the workload tree (§3): for a job of size p look only at the level of
+ * blocks of size n (n/2 < p ≤ n); a non-zero node means its processors can be freed in one
+ * slot by re-packing (Property 2). Take the node with the largest value — the least loaded
+ * block — leftmost on ties; if every node of that level is 0, create a new slot. Then
+ * re-pack so the block's idle fragments meet in one slot and place the job there.
+ */
+export function allocate(
+  matrix: SchedulingMatrix,
+  request: AllocationRequest,
+  options: AllocateOptions = {},
+): Allocation {
+  const { id, size } = request;
+  const by = options.by ?? 'WLTM';
+  // Validate everything place() would, before adding a slot or re-packing.
+  if (!isValidJobId(id)) {
+    throw new GangError('INVALID_ARGUMENT', `job id ${JSON.stringify(id)} cannot be drawn in a matrix`);
+  }
+  if (matrix.hasJob(id)) {
+    throw new GangError(
+      'DUPLICATE_JOB',
+      `job ${String(id)} is already in the matrix`,
+      renderForError(matrix),
+    );
+  }
+  if (!Number.isInteger(size) || size < 1 || size > matrix.processors) {
+    throw new GangError(
+      'INVALID_ARGUMENT',
+      `job ${String(id)}: size must be an integer in 1..${matrix.processors}, got ${size}`,
+    );
+  }
+  const width = buddyBlockSize(size);
+  let start = chooseBlock(matrix, width, by);
+  const addedSlot = start < 0;
+  if (addedSlot) {
+    matrix.addSlot();
+    start = chooseBlock(matrix, width, by);
+  }
+  const relinquished = by === 'WLTS' ? relinquishForRange(matrix, start, start + width) : [];
+  const slot = gatherIdleFragments(matrix, start, start + width);
+  matrix.place({ id, start, width, size }, slot);
+  return { id, slot, start, width, addedSlot, relinquished };
+}
+
+/**
+ * Start of the chosen block of `width` processors, or −1 when every node of that level is 0.
+ * With WLTS, equal WLTS values are settled by WLTM: the block needing fewer extra slots given up.
+ */
+function chooseBlock(matrix: SchedulingMatrix, width: number, by: WorkloadTreeChoice): number {
+  const best = by === 'WLTM' ? matrix.wltm.bestBlock(width) : matrix.wlts.bestBlock(width, matrix.wltm);
+  return best?.start ?? -1;
+}

@@ -1,0 +1,496 @@
+import { assertPowerOfTwo } from '../buddy/buddy-block.ts';
+import { GangError, type GangErrorCode } from '../errors/gang-error.ts';
+import { type ReadonlyWorkloadTree, WorkloadTree } from '../workload-tree/workload-tree.ts';
+import { renderForError, renderMatrix } from './render.ts';
+
+/**
+ * The global scheduling matrix of Zhou et al. §3 (Fig. 1): rows are time slots, columns are
+ * the N processors of a logical one-dimensional array. A job holds consecutive processors,
+ * and every process of a job sits in the same slot(s): a job present in several slots (§4,
+ * "running jobs in multiple time slots") occupies the same processors in each of them.
+ *
+ * The matrix keeps both workload trees of §5 up to date on every change:
+ * - WLTM ("multiple"): a leaf counts the idle cells of its processor — the real workload;
+ * - WLTS ("single"): a leaf counts the slots in which its processor would be idle if every
+ *   job gave up its extra slots, i.e. slots − distinct jobs on that processor. Extending a
+ *   job into an extra slot leaves WLTS intact, exactly as the paper prescribes.
+ *
+ * Every mutation validates first and then applies, so a thrown GangError leaves the matrix
+ * (and both trees) unchanged.
+ */
+
+/**
+ * A job's identity. Drawn with `String(id)`, so keep ids short; 7 and '7' are different
+ * jobs that draw alike, so do not mix the two kinds in one matrix.
+ */
+export type JobId = string | number;
+
+/** Where a job runs. Records are live views: read them, do not keep them across mutations. */
+export interface JobPlacement {
+  readonly id: JobId;
+  /** First processor held. */
+  readonly start: number;
+  /** Number of consecutive processors held (the buddy block size when placed by `allocate`). */
+  readonly width: number;
+  /** Number of processes (≤ width; the rest is the buddy system's internal fragmentation). */
+  readonly size: number;
+  /** Slots the job runs in, in the order it gained them: the first is its home slot. */
+  readonly slots: readonly number[];
+}
+
+/** A new job to place: `width` processors from `start`, `size` of them used (default all). */
+export interface JobSpec {
+  readonly id: JobId;
+  readonly start: number;
+  readonly width: number;
+  readonly size?: number;
+}
+
+/** Moving one instance of a job (all its processes at once) from slot `from` to slot `to`. */
+export interface LegalShift {
+  readonly job: JobId;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Every change to a matrix, in the order applied; `slot` numbers are those at the time. */
+export type MatrixEvent =
+  | {
+      readonly kind: 'place';
+      readonly job: JobId;
+      readonly start: number;
+      readonly width: number;
+      readonly size: number;
+      readonly slot: number;
+    }
+  | { readonly kind: 'extend'; readonly job: JobId; readonly slot: number }
+  | { readonly kind: 'relinquish'; readonly job: JobId; readonly slot: number }
+  | { readonly kind: 'depart'; readonly job: JobId; readonly slots: readonly number[] }
+  | { readonly kind: 'repack'; readonly shifts: readonly LegalShift[] }
+  | { readonly kind: 'addSlot'; readonly slot: number }
+  | { readonly kind: 'deleteSlot'; readonly slot: number };
+
+export type MatrixListener = (event: MatrixEvent) => void;
+
+/** Ids must render as one token that is not the idle mark, so drawings can be read back. */
+export const isValidJobId = (id: unknown): id is JobId =>
+  (typeof id === 'number' && Number.isFinite(id)) ||
+  (typeof id === 'string' && id.length > 0 && id !== '.' && !/\s/.test(id));
+
+interface JobRecord {
+  readonly id: JobId;
+  readonly start: number;
+  readonly width: number;
+  readonly size: number;
+  slots: number[];
+}
+
+/** A job's record and the small integer that stands for it in the cells. */
+interface Entry {
+  readonly record: JobRecord;
+  readonly handle: number;
+}
+
+const IDLE = -1;
+
+export class SchedulingMatrix {
+  readonly #n: number;
+  #slots = 0;
+  #capacity: number;
+  /** Row-major cells: job handle, or IDLE. */
+  #cells: Int32Array;
+  /** Busy cells per row, so emptiness of a slot is O(1). */
+  #rowBusy: Int32Array;
+  /** Records by handle. */
+  #records: (JobRecord | undefined)[] = [];
+  #byId = new Map<JobId, Entry>();
+  #freeHandles: number[] = [];
+  #wltm: WorkloadTree;
+  #wlts: WorkloadTree;
+  #listeners = new Set<MatrixListener>();
+
+  /** An N-processor matrix (N a power of two) with `slots` empty slots. */
+  constructor(processors: number, slots = 0) {
+    assertPowerOfTwo(processors, 'processor count');
+    if (!Number.isInteger(slots) || slots < 0) {
+      throw new GangError(
+        'INVALID_ARGUMENT',
+        `initial slot count must be a non-negative integer, got ${slots}`,
+      );
+    }
+    this.#n = processors;
+    this.#capacity = Math.max(4, slots);
+    this.#cells = new Int32Array(this.#capacity * processors).fill(IDLE);
+    this.#rowBusy = new Int32Array(this.#capacity);
+    this.#wltm = new WorkloadTree(processors);
+    this.#wlts = new WorkloadTree(processors);
+    for (let s = 0; s < slots; s++) this.addSlot();
+  }
+
+  get processors(): number {
+    return this.#n;
+  }
+
+  /** Number of time slots (rows). */
+  get slots(): number {
+    return this.#slots;
+  }
+
+  get jobCount(): number {
+    return this.#byId.size;
+  }
+
+  /** WLTM: leaves count real idle cells; decides allocation (BRMMS*) and extra slots. */
+  get wltm(): ReadonlyWorkloadTree {
+    return this.#wltm;
+  }
+
+  /** WLTS: leaves ignore extra slots; decides slot deletion (and allocation in BRMMS). */
+  get wlts(): ReadonlyWorkloadTree {
+    return this.#wlts;
+  }
+
+  /** Jobs in the order they were placed. */
+  *jobs(): IterableIterator<JobPlacement> {
+    for (const entry of this.#byId.values()) yield entry.record;
+  }
+
+  job(id: JobId): JobPlacement | undefined {
+    return this.#byId.get(id)?.record;
+  }
+
+  hasJob(id: JobId): boolean {
+    return this.#byId.has(id);
+  }
+
+  /** The job in a cell, or undefined when the cell is idle. */
+  jobAt(slot: number, processor: number): JobId | undefined {
+    this.#checkSlot(slot);
+    this.#checkProcessor(processor);
+    const h = this.#cells[slot * this.#n + processor]!;
+    return h === IDLE ? undefined : this.#records[h]!.id;
+  }
+
+  isIdle(slot: number, processor: number): boolean {
+    this.#checkSlot(slot);
+    this.#checkProcessor(processor);
+    return this.#cells[slot * this.#n + processor] === IDLE;
+  }
+
+  isSlotEmpty(slot: number): boolean {
+    this.#checkSlot(slot);
+    return this.#rowBusy[slot] === 0;
+  }
+
+  /** Number of busy cells in a slot. */
+  busyCells(slot: number): number {
+    this.#checkSlot(slot);
+    return this.#rowBusy[slot]!;
+  }
+
+  /** First processor in [from, limit) that is busy in `slot`, or `limit`: where an idle run ends. */
+  idleRunEnd(slot: number, from: number, limit: number): number {
+    const cells = this.#cells;
+    const base = slot * this.#n;
+    for (let p = from; p < limit; p++) if (cells[base + p] !== IDLE) return p;
+    return limit;
+  }
+
+  /**
+   * Whether no job instance of `slot` straddles the boundary between processors x − 1 and x.
+   * Swapping two slots' contents between boundaries that are clean in both slots moves whole
+   * job instances only — the legal shifts behind Property 1 (§3).
+   */
+  isCleanCut(slot: number, x: number): boolean {
+    if (x <= 0 || x >= this.#n) return true;
+    const base = slot * this.#n;
+    const a = this.#cells[base + x - 1]!;
+    return a === IDLE || a !== this.#cells[base + x];
+  }
+
+  /** Appends an empty slot and returns its index. */
+  addSlot(): number {
+    if (this.#slots === this.#capacity) this.#grow();
+    const slot = this.#slots++;
+    this.#cells.fill(IDLE, slot * this.#n, (slot + 1) * this.#n);
+    this.#rowBusy[slot] = 0;
+    this.#wltm.addToAll(1);
+    this.#wlts.addToAll(1);
+    this.#emit({ kind: 'addSlot', slot });
+    return slot;
+  }
+
+  /** Deletes an empty slot; later slots move up by one. */
+  deleteSlot(slot: number): void {
+    this.#checkSlot(slot);
+    if (this.#rowBusy[slot] !== 0) {
+      this.#fail(
+        'SLOT_NOT_EMPTY',
+        `slot ${slot} still holds ${this.#rowBusy[slot]} busy cells; re-pack first`,
+      );
+    }
+    const n = this.#n;
+    this.#cells.copyWithin(slot * n, (slot + 1) * n, this.#slots * n);
+    this.#rowBusy.copyWithin(slot, slot + 1, this.#slots);
+    this.#slots--;
+    for (const { record } of this.#byId.values()) {
+      const slots = record.slots;
+      for (let i = 0; i < slots.length; i++) if (slots[i]! > slot) slots[i]!--;
+    }
+    this.#wltm.addToAll(-1);
+    this.#wlts.addToAll(-1);
+    this.#emit({ kind: 'deleteSlot', slot });
+  }
+
+  /** Places a new job in one slot on processors [start, start + width). */
+  place(spec: JobSpec, slot: number): void {
+    const { id, start, width } = spec;
+    const size = spec.size ?? width;
+    this.#checkNewId(id);
+    if (!Number.isInteger(width) || width < 1 || width > this.#n) {
+      this.#fail(
+        'INVALID_ARGUMENT',
+        `job ${String(id)}: width must be an integer in 1..${this.#n}, got ${width}`,
+      );
+    }
+    if (!Number.isInteger(start) || start < 0 || start + width > this.#n) {
+      this.#fail(
+        'INVALID_ARGUMENT',
+        `job ${String(id)}: processors ${start}..${start + width - 1} are not within 0..${this.#n - 1}`,
+      );
+    }
+    if (!Number.isInteger(size) || size < 1 || size > width) {
+      this.#fail(
+        'INVALID_ARGUMENT',
+        `job ${String(id)}: size must be an integer in 1..${width}, got ${size}`,
+      );
+    }
+    this.#checkSlot(slot);
+    this.#checkFree(slot, start, width, `cannot place job ${String(id)}`);
+    const handle = this.#freeHandles.pop() ?? this.#records.length;
+    const record: JobRecord = { id, start, width, size, slots: [slot] };
+    this.#records[handle] = record;
+    this.#byId.set(id, { record, handle });
+    this.#write(slot, record, handle);
+    this.#wltm.addToRange(start, start + width, -1);
+    this.#wlts.addToRange(start, start + width, -1);
+    this.#emit({ kind: 'place', job: id, start, width, size, slot });
+  }
+
+  /** Gives a running job an extra slot (§4) on its own processors, which must be idle there. */
+  extend(id: JobId, slot: number): void {
+    const { record, handle } = this.#entry(id);
+    this.#checkSlot(slot);
+    if (record.slots.includes(slot)) {
+      this.#fail('CELL_OCCUPIED', `cannot extend job ${String(id)} into slot ${slot}: it already runs there`);
+    }
+    this.#checkFree(slot, record.start, record.width, `cannot extend job ${String(id)}`);
+    this.#write(slot, record, handle);
+    record.slots.push(slot);
+    // §5: extra slots change only WLTM; WLTS still sees the job in a single slot.
+    this.#wltm.addToRange(record.start, record.start + record.width, -1);
+    this.#emit({ kind: 'extend', job: id, slot });
+  }
+
+  /** A job gives up one of its slots; it must keep at least one. */
+  relinquish(id: JobId, slot: number): void {
+    const { record } = this.#entry(id);
+    this.#checkSlot(slot);
+    const index = record.slots.indexOf(slot);
+    if (index < 0) {
+      this.#fail(
+        'INVALID_ARGUMENT',
+        `job ${String(id)} does not run in slot ${slot} (it runs in ${record.slots})`,
+      );
+    }
+    if (record.slots.length === 1) {
+      this.#fail('LAST_SLOT_OF_JOB', `job ${String(id)} runs only in slot ${slot}; use depart to remove it`);
+    }
+    this.#write(slot, record, IDLE);
+    record.slots.splice(index, 1);
+    this.#wltm.addToRange(record.start, record.start + record.width, 1);
+    this.#emit({ kind: 'relinquish', job: id, slot });
+  }
+
+  /** Removes a finished job from every slot it runs in; returns those slots. */
+  depart(id: JobId): readonly number[] {
+    const { record, handle } = this.#entry(id);
+    const slots = record.slots;
+    for (const slot of slots) this.#write(slot, record, IDLE);
+    this.#wltm.addToRange(record.start, record.start + record.width, slots.length);
+    this.#wlts.addToRange(record.start, record.start + record.width, 1);
+    this.#byId.delete(id);
+    this.#records[handle] = undefined;
+    this.#freeHandles.push(handle);
+    this.#emit({ kind: 'depart', job: id, slots: [...slots] });
+    return [...slots];
+  }
+
+  /** One legal shift (§3): all processes of the job move from `from` to `to`, same processors. */
+  legalShift(id: JobId, from: number, to: number): void {
+    this.repack([{ job: id, from, to }]);
+  }
+
+  /**
+   * Re-packing (§3): a set of legal shifts applied at once. Each moves a whole job instance
+   * to another slot on the same processors; together they must leave no cell with two jobs.
+   * "At once" matters: exchanging two overlapping jobs between two slots is legal — it only
+   * reorders execution within a round — though neither shift alone has free target cells.
+   * Column contents are only permuted, so neither workload tree changes.
+   */
+  repack(shifts: readonly LegalShift[]): void {
+    if (shifts.length === 0) return;
+    const records: JobRecord[] = [];
+    const handles: number[] = [];
+    const indices: number[] = [];
+    const seen = new Set<string>();
+    for (const { job, from, to } of shifts) {
+      const entry = this.#byId.get(job);
+      if (entry === undefined) this.#fail('UNKNOWN_JOB', `cannot shift job ${String(job)}: no such job`);
+      const { record, handle } = entry;
+      this.#checkSlot(from);
+      this.#checkSlot(to);
+      if (from === to)
+        this.#fail('ILLEGAL_SHIFT', `cannot shift job ${String(job)} from slot ${from} to itself`);
+      const index = record.slots.indexOf(from);
+      if (index < 0) {
+        this.#fail(
+          'ILLEGAL_SHIFT',
+          `cannot shift job ${String(job)} out of slot ${from}: it runs in slots ${record.slots.join(', ')}`,
+        );
+      }
+      const key = `${handle}:${from}`;
+      if (seen.has(key)) {
+        this.#fail(
+          'ILLEGAL_SHIFT',
+          `job ${String(job)} is shifted out of slot ${from} twice in one re-packing`,
+        );
+      }
+      seen.add(key);
+      records.push(record);
+      handles.push(handle);
+      indices.push(index);
+    }
+    for (let i = 0; i < shifts.length; i++) this.#write(shifts[i]!.from, records[i]!, IDLE);
+    const cells = this.#cells;
+    const n = this.#n;
+    for (let i = 0; i < shifts.length; i++) {
+      const record = records[i]!;
+      const base = shifts[i]!.to * n;
+      for (let p = record.start; p < record.start + record.width; p++) {
+        const occupant = cells[base + p]!;
+        if (occupant === IDLE) continue;
+        let movedHere = false;
+        for (let j = 0; j < i; j++) movedHere ||= handles[j] === occupant && shifts[j]!.to === shifts[i]!.to;
+        // Undo: clear the targets written so far, then put every moved instance back.
+        for (let j = 0; j < i; j++) this.#write(shifts[j]!.to, records[j]!, IDLE);
+        for (let j = 0; j < shifts.length; j++) this.#write(shifts[j]!.from, records[j]!, handles[j]!);
+        const other = String(this.#records[occupant]!.id);
+        const why = movedHere
+          ? `job ${other} is shifted onto processor ${p} there too`
+          : `processor ${p} there is held by job ${other}`;
+        this.#fail(
+          'ILLEGAL_SHIFT',
+          `cannot shift job ${String(record.id)} from slot ${shifts[i]!.from} to slot ${shifts[i]!.to}: ${why}`,
+        );
+      }
+      this.#write(shifts[i]!.to, record, handles[i]!);
+    }
+    for (let i = 0; i < shifts.length; i++) records[i]!.slots[indices[i]!] = shifts[i]!.to;
+    this.#emit({ kind: 'repack', shifts: shifts.map(({ job, from, to }) => ({ job, from, to })) });
+  }
+
+  /** Calls `listener` after every change; returns a function that stops it. */
+  subscribe(listener: MatrixListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** An independent copy (listeners are not copied): for what-if planning and tests. */
+  clone(): SchedulingMatrix {
+    const copy = new SchedulingMatrix(this.#n);
+    copy.#slots = this.#slots;
+    copy.#capacity = this.#capacity;
+    copy.#cells = this.#cells.slice();
+    copy.#rowBusy = this.#rowBusy.slice();
+    copy.#records = this.#records.map((r) => (r === undefined ? undefined : { ...r, slots: [...r.slots] }));
+    for (const { record, handle } of this.#byId.values()) {
+      copy.#byId.set(record.id, { record: copy.#records[handle]!, handle });
+    }
+    copy.#freeHandles = [...this.#freeHandles];
+    copy.#wltm = this.#wltm.clone();
+    copy.#wlts = this.#wlts.clone();
+    return copy;
+  }
+
+  /** Rows of job ids, '.' for idle (see renderMatrix). */
+  toString(): string {
+    return renderMatrix(this);
+  }
+
+  #write(slot: number, record: JobRecord, value: number): void {
+    const base = slot * this.#n + record.start;
+    this.#cells.fill(value, base, base + record.width);
+    this.#rowBusy[slot]! += value === IDLE ? -record.width : record.width;
+  }
+
+  #checkFree(slot: number, start: number, width: number, what: string): void {
+    const base = slot * this.#n;
+    for (let p = start; p < start + width; p++) {
+      const h = this.#cells[base + p]!;
+      if (h !== IDLE) {
+        this.#fail(
+          'CELL_OCCUPIED',
+          `${what} in slot ${slot}: processor ${p} is held by job ${String(this.#records[h]!.id)}`,
+        );
+      }
+    }
+  }
+
+  #checkNewId(id: JobId): void {
+    if (!isValidJobId(id)) {
+      this.#fail(
+        'INVALID_ARGUMENT',
+        `job id must be a finite number or a non-empty string without spaces, other than '.'; got ${JSON.stringify(id)}`,
+      );
+    }
+    if (this.#byId.has(id)) this.#fail('DUPLICATE_JOB', `job ${String(id)} is already in the matrix`);
+  }
+
+  #entry(id: JobId): Entry {
+    const entry = this.#byId.get(id);
+    if (entry === undefined) this.#fail('UNKNOWN_JOB', `no job ${String(id)} in the matrix`);
+    return entry;
+  }
+
+  #checkSlot(slot: number): void {
+    if (!Number.isInteger(slot) || slot < 0 || slot >= this.#slots) {
+      this.#fail('UNKNOWN_SLOT', `no slot ${slot}: the matrix has slots 0..${this.#slots - 1}`);
+    }
+  }
+
+  #checkProcessor(p: number): void {
+    if (!Number.isInteger(p) || p < 0 || p >= this.#n) {
+      this.#fail('INVALID_ARGUMENT', `no processor ${p}: the matrix has processors 0..${this.#n - 1}`);
+    }
+  }
+
+  #grow(): void {
+    const capacity = this.#capacity * 2;
+    const cells = new Int32Array(capacity * this.#n).fill(IDLE);
+    cells.set(this.#cells);
+    const rowBusy = new Int32Array(capacity);
+    rowBusy.set(this.#rowBusy);
+    this.#cells = cells;
+    this.#rowBusy = rowBusy;
+    this.#capacity = capacity;
+  }
+
+  #emit(event: MatrixEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+
+  #fail(code: GangErrorCode, detail: string): never {
+    throw new GangError(code, detail, renderForError(this));
+  }
+}

@@ -9,7 +9,12 @@ export default defineConfig({
   resolve: { conditions: sourceConditions },
   ssr: { resolve: { conditions: sourceConditions } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tooling/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/*/src/**/*.test.ts',
+      'tooling/**/*.test.ts',
+      'examples/**/*.test.ts',
+    ],
     testTimeout: 60_000,
     pool: 'threads',
   },

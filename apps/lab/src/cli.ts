@@ -6,7 +6,11 @@ import { runCommand } from './commands/run.ts';
 
 const program = new Command('schedlab')
   .description('replay traces and synthetic workloads under parallel-job scheduling disciplines')
-  .option('--plugin <module...>', 'load a discipline plugin (package name or file path); repeatable')
+  .option(
+    '--plugin <module>',
+    'load a discipline plugin (package name or file path); repeatable',
+    (module: string, previous: string[] = []) => [...previous, module],
+  )
   .option('--debug', 'show stack traces');
 listCommand(program);
 runCommand(program);

@@ -56,6 +56,7 @@ function run(warmUpJobs: number, measuredJobs: number | undefined) {
       const start = now + waits[k];
       const outcome: JobOutcome = {
         job,
+        arrival: i,
         start,
         end: start + runTimes[k],
         ending: 'finished',

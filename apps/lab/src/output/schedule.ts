@@ -16,7 +16,8 @@ const SWF_STATUS_FAILED = 0;
  * Write the simulated schedule to `path`, its format chosen by extension: `.swf` (the trace's
  * fields with the simulated wait in field 3, the run time in field 4, the processors in field 5
  * and status 1/0 in field 11), `.json` (an array of per-job records) or `.csv`. Jobs are written
- * in the order they leave the system, so memory does not grow with the trace.
+ * in arrival order, as SWF requires, through a reorder buffer that holds only jobs that have
+ * left while an older one is still in the system.
  */
 export function scheduleSink(path: string, header: SwfHeader | undefined, comment: string): ScheduleSink {
   const ext = extname(path).toLowerCase();
@@ -28,14 +29,14 @@ export function scheduleSink(path: string, header: SwfHeader | undefined, commen
     const writer = new SwfWriter(stream, path);
     writer.header([...(header?.lines ?? []), `; ${comment}`]);
     return {
-      jobEnded(o: JobOutcome) {
+      jobEnded: inArrivalOrder((o) => {
         writer.job(o.job, {
           waitTime: o.start - o.job.submit,
           runTime: o.end - o.start,
           allocatedProcessors: o.processors,
           status: o.ending === 'finished' ? SWF_STATUS_COMPLETED : SWF_STATUS_FAILED,
         });
-      },
+      }),
       close: () => writer.end(),
     };
   }
@@ -45,14 +46,27 @@ export function scheduleSink(path: string, header: SwfHeader | undefined, commen
   if (ext === '.csv') lines.write(jobRecordFields.join(','));
   else lines.write('[');
   return {
-    jobEnded(o: JobOutcome) {
+    jobEnded: inArrivalOrder((o) => {
       lines.write(format(jobRecord(o), first));
       first = false;
-    },
+    }),
     close: async () => {
       if (ext === '.json') lines.write(']');
       await lines.end();
     },
+  };
+}
+
+/** Pass outcomes on in arrival order, holding back those that overtook an older job. */
+function inArrivalOrder(write: (o: JobOutcome) => void): (o: JobOutcome) => void {
+  const held = new Map<number, JobOutcome>();
+  let next = 0;
+  return (o) => {
+    held.set(o.arrival, o);
+    for (let ready = held.get(next); ready; ready = held.get(next)) {
+      held.delete(next++);
+      write(ready);
+    }
   };
 }
 

@@ -7,6 +7,8 @@ export type JobEnding = 'finished' | 'killed';
 /** The final record of one job, handed to observers when it leaves the system. */
 export interface JobOutcome {
   readonly job: Job;
+  /** Arrival order within the run, from 0 (ties in submit time broken by workload order). */
+  readonly arrival: number;
   /** First time the job was started (its wait ends here). */
   readonly start: number;
   /** Time it finished or was killed. */

@@ -453,6 +453,7 @@ class Simulation implements SchedulingContext {
     if (this.#onJobEnded.length) {
       const outcome: JobOutcome = {
         job: job[recordOf],
+        arrival: job.arrival,
         start: job.firstStart,
         end: this.now,
         ending,
@@ -666,13 +667,23 @@ class Simulation implements SchedulingContext {
       this.#badJob(record, 'submit', `submit time ${record.submit} must be a finite number ≥ 0`);
     }
     if (record.submit < this.#lastSubmit) {
-      this.#badJob(record, 'submit', `submit time ${record.submit} is before the previous job's ${this.#lastSubmit}: jobs must come in submit order`);
+      this.#badJob(
+        record,
+        'submit',
+        `submit time ${record.submit} is before the previous job's ${this.#lastSubmit}: jobs must come in submit order`,
+      );
     }
-    if (!Number.isInteger(record.size) || record.size < 1) this.#badJob(record, 'size', `size ${record.size} must be a positive integer`);
+    if (!Number.isInteger(record.size) || record.size < 1)
+      this.#badJob(record, 'size', `size ${record.size} must be a positive integer`);
     if (!(record.runtime > 0) || !Number.isFinite(record.runtime)) {
       this.#badJob(record, 'runtime', `runtime ${record.runtime} must be positive and finite`);
     }
-    if (!(record.estimate > 0)) this.#badJob(record, 'estimate', `estimate ${record.estimate} must be positive (Infinity when unknown)`);
+    if (!(record.estimate > 0))
+      this.#badJob(
+        record,
+        'estimate',
+        `estimate ${record.estimate} must be positive (Infinity when unknown)`,
+      );
     if (this.#byId.has(record.id)) this.#badJob(record, 'id', `job id ${record.id} is already in the system`);
     const job = new SimJob(record, this.#arrivals++, this.#spec, this.#knowledge, this);
     if (job.minSize > this.#spec.processors || job.minSize > job.size || job.size > job.maxSize) {

@@ -43,7 +43,8 @@ export const conservative = defineDiscipline({
     const rebuild = (ctx: SchedulingContext): void => {
       const now = ctx.now;
       profile.reset(now);
-      for (const job of ctx.jobs.running) profile.take(now, ctx.estimatedEnd(job) - now, job.processors.length, job.demand);
+      for (const job of ctx.jobs.running)
+        profile.take(now, ctx.estimatedEnd(job) - now, job.processors.length, job.demand);
       // The queue as of this decision: skip jobs already started in it.
       const queue = ctx.jobs.pending.filter((job) => job.state === 'pending');
       for (const job of queue) {

@@ -3,8 +3,8 @@ import { type Job, simulate } from '@js/core';
 import { Machine } from '@js/machine';
 import { openWorkload } from '@js/workloads';
 import { describe, expect, it } from 'vitest';
+import { referenceEasy } from '../testing/easy-reference.ts';
 import { easy } from './easy.ts';
-import { referenceEasy } from './easy-reference.ts';
 
 /** Real traces live beside the repository, never in it. */
 const trace = (name: string) =>

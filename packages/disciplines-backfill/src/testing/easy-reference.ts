@@ -3,7 +3,8 @@
  * arrays with no event queue, no ledger and no shared code, written from the textbook definition
  * with the same tie rules (at an instant: departures, then arrivals, then one scheduling pass;
  * estimated end = max(now, start + estimate); jobs ending at the shadow time all count toward the
- * extra). Processors only (K = 1). Test support, not part of the package's API.
+ * extra). Processors only (K = 1). Exported from `@js/disciplines-backfill/testing` so other
+ * tests (and plugin authors comparing an EASY variant) can cross-check against it.
  */
 export interface ReferenceJob {
   readonly id: number;

@@ -1,0 +1,225 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Job } from '@js/core';
+import { referenceEasy } from '@js/disciplines-backfill/testing';
+import { openWorkload, readSwf } from '@js/workloads';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/** The app as `pnpm schedlab` runs it: from source. */
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+const trace = (name: string) => fileURLToPath(new URL(`../../../../shared/traces/${name}`, import.meta.url));
+
+async function schedlab(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--conditions=@js/source', '--import', 'tsx', cli, ...args],
+      {
+        cwd: root,
+        maxBuffer: 1 << 26,
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'schedlab-cli-'));
+});
+
+describe('schedlab list', () => {
+  it('lists every discipline with its source and options', async () => {
+    const { code, stdout } = await schedlab('list', '--json');
+    expect(code).toBe(0);
+    const listed = JSON.parse(stdout) as {
+      disciplines: { name: string; source: string }[];
+      profiles: { name: string }[];
+    };
+    expect(listed.disciplines.map((d) => d.name)).toEqual([
+      'fcfs',
+      'fcfs-ff',
+      'easy',
+      'conservative',
+      'dyn-equi',
+    ]);
+    expect(listed.disciplines.every((d) => d.source.length > 0)).toBe(true);
+    expect(listed.profiles.map((p) => p.name)).toContain('ideal');
+  });
+  it('adds a plugin’s disciplines, with their options and defaults', async () => {
+    const { stdout } = await schedlab(
+      '--plugin',
+      fixture('../../../../examples/shortest-first/plugin.ts'),
+      'list',
+      '--json',
+    );
+    const listed = JSON.parse(stdout) as {
+      disciplines: { name: string; options: Record<string, unknown> }[];
+    };
+    expect(listed.disciplines.find((d) => d.name === 'shortest-first')?.options).toHaveProperty('maxWait');
+  });
+});
+
+describe('schedlab run and compare', () => {
+  it('with no workload, compares every discipline on the built-in synthetic default', async () => {
+    const { code, stdout } = await schedlab('compare', '--json');
+    expect(code).toBe(0);
+    const reports = JSON.parse(stdout) as {
+      discipline: string;
+      summary: { status: string; jobs: { finished: number } };
+    }[];
+    expect(reports.map((r) => r.discipline)).toEqual(['fcfs', 'fcfs-ff', 'easy', 'conservative', 'dyn-equi']);
+    for (const r of reports)
+      expect(r.summary).toMatchObject({ status: 'completed', jobs: { finished: 5000 } });
+  });
+
+  it('same seed, byte-identical --out; another seed, another schedule', async () => {
+    const out = (name: string) => join(dir, name);
+    await schedlab('run', '-d', 'easy', '--seed', '5', '--out', out('a.swf'));
+    await schedlab('run', '-d', 'easy', '--seed', '5', '--out', out('b.swf'));
+    await schedlab('run', '-d', 'easy', '--seed', '6', '--out', out('c.swf'));
+    const [a, b, c] = await Promise.all(['a.swf', 'b.swf', 'c.swf'].map((f) => readFile(out(f))));
+    expect(a!.length).toBeGreaterThan(100_000);
+    expect(b!.equals(a!)).toBe(true);
+    expect(c!.equals(a!)).toBe(false);
+  });
+
+  it('writes JSON and CSV schedules by extension', async () => {
+    await schedlab('run', '-d', 'fcfs', '--out', join(dir, 's.json'));
+    await schedlab('run', '-d', 'fcfs', '--out', join(dir, 's.csv'));
+    const json = JSON.parse(await readFile(join(dir, 's.json'), 'utf8')) as { id: number; wait: number }[];
+    const csv = (await readFile(join(dir, 's.csv'), 'utf8')).trim().split('\n');
+    expect(json).toHaveLength(5000);
+    expect(csv).toHaveLength(5001);
+    expect(csv[0]).toMatch(/^id,submit,start,end,wait/);
+  });
+
+  describe.each([['KTH-SP2-1996-2.1-cln.swf.gz'], ['SDSC-SP2-1998-4.2-cln.swf.gz']])('easy on %s', (file) => {
+    it('writes a schedule whose start times match an independent EASY on the same cleaned jobs', async () => {
+      const out = join(dir, `${file}.out.swf`);
+      const { code } = await schedlab('run', '--discipline', 'easy', '--workload', trace(file), '--out', out);
+      expect(code).toBe(0);
+      const jobs: Job[] = [];
+      const workload = await openWorkload(trace(file));
+      for await (const job of workload.jobs) jobs.push(job);
+      const expected = referenceEasy(jobs, workload.processors);
+      const written = await readSwf(out);
+      let compared = 0;
+      for await (const j of written.jobs) {
+        // Field 3 holds the simulated wait: start = submit + wait.
+        expect(j.submit + j.swf![2]!, `job ${j.id}`).toBe(expected.get(j.id));
+        compared++;
+      }
+      expect(compared).toBe(jobs.length);
+    });
+  });
+});
+
+describe('bad input gets a clear, located error (08-quality.md)', () => {
+  it('an unknown discipline: the known names and the closest match, no stack trace', async () => {
+    const { code, stderr } = await schedlab('run', '-d', 'esay');
+    expect(code).toBe(1);
+    expect(stderr).toContain("unknown discipline 'esay' (did you mean 'easy'?)");
+    expect(stderr).toContain('conservative');
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+  it('…and the stack with --debug', async () => {
+    const { stderr } = await schedlab('run', '-d', 'esay', '--debug');
+    expect(stderr).toMatch(/\n\s+at /);
+  });
+  it('an invalid option value names the option and the value', async () => {
+    const { code, stderr } = await schedlab(
+      '--plugin',
+      fixture('../../../../examples/shortest-first/plugin.ts'),
+      'run',
+      '-d',
+      'shortest-first',
+      '--options',
+      '{"maxWait":-5}',
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain("invalid options for discipline 'shortest-first': maxWait = -5");
+  });
+  it('a plugin module that does not export a plugin', async () => {
+    const { code, stderr } = await schedlab('--plugin', fixture('not-a-plugin.ts'), 'list');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /plugin module '.*not-a-plugin.ts': exports no plugin: expected a value made with definePlugin/,
+    );
+    expect(stderr).toContain('found exports: answer');
+  });
+  it('a plugin that cannot be found', async () => {
+    const { code, stderr } = await schedlab('--plugin', '@nobody/no-such-plugin', 'list');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/plugin module '@nobody\/no-such-plugin': cannot be imported/);
+  });
+  it('a discipline that breaks an invariant stops the run, naming discipline, job, time and rule', async () => {
+    const { code, stderr } = await schedlab(
+      '--plugin',
+      fixture('over-committing-plugin.ts'),
+      'run',
+      '-d',
+      'start-everything',
+    );
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /discipline 'start-everything', job \d+, time [\d.]+: rule 'no-over-commit' broken/,
+    );
+  });
+  it('a malformed SWF line: file, line and field; --lenient skips and counts it', async () => {
+    const swf = join(dir, 'bad.swf');
+    const line = (id: number, runtime: string) =>
+      `${id} ${id * 10} -1 ${runtime} 4 -1 -1 4 100 -1 1 1 1 -1 1 -1 -1 -1`;
+    await writeFile(swf, ['; MaxProcs: 8', line(1, '50'), line(2, 'abc'), line(3, '20')].join('\n'));
+    const strict = await schedlab('run', '--workload', swf);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/bad\.swf:3 \(field run time\)/);
+    const lenient = await schedlab('run', '--workload', swf, '--lenient', '--json');
+    expect(lenient.code).toBe(0);
+    const report = JSON.parse(lenient.stdout) as {
+      workload: { read: { skippedLines: number } };
+      summary: { jobs: { finished: number } };
+    };
+    expect(report.workload.read.skippedLines).toBe(1);
+    expect(report.summary.jobs.finished).toBe(2);
+  });
+  it('jobs removed by cleaning rules are counted in the summary', async () => {
+    const swf = join(dir, 'clean.swf');
+    const line = (id: number, runtime: number, size: number) =>
+      `${id} ${id * 10} -1 ${runtime} ${size} -1 -1 ${size} 100 -1 1 1 1 -1 1 -1 -1 -1`;
+    await writeFile(
+      swf,
+      ['; MaxProcs: 8', line(1, 50, 4), line(2, 0, 4), line(3, 20, 16), line(4, 500, 2)].join('\n'),
+    );
+    const { stdout } = await schedlab('run', '--workload', swf, '--json');
+    const report = JSON.parse(stdout) as {
+      workload: { cleaning: { counts: Record<string, number> } };
+      summary: { jobs: { cleaned: number; finished: number } };
+    };
+    expect(report.workload.cleaning.counts).toMatchObject({
+      nonPositiveRuntime: 1,
+      widerThanMachine: 1,
+      runtimeAboveRequest: 1,
+    });
+    expect(report.summary.jobs).toMatchObject({ cleaned: 2, finished: 2 });
+  });
+  it('a workload that saturates the machine ends as saturated with partial figures', async () => {
+    const { code, stdout } = await schedlab('run', '-d', 'fcfs', '--max-queued', '50', '--json');
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as {
+      summary: { status: string; jobs: { inSystem: number; finished: number } };
+    };
+    expect(report.summary.status).toBe('saturated');
+    expect(report.summary.jobs.inSystem).toBeGreaterThan(50);
+    expect(report.summary.jobs.finished).toBeGreaterThan(0);
+  });
+});

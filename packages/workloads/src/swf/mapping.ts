@@ -11,8 +11,8 @@ import { swfFieldIndex as F, SWF_FIELD_COUNT, SWF_UNKNOWN } from './fields.ts';
  *   trace facts in `shared/traces/SOURCES.md` are counted with.
  * - `estimate` is the requested time (field 9); -1 (and any value ≤ 0, which no scheduler would
  *   accept as a limit) means unknown → Infinity. The cleaning rules decide what to do with it.
- * - `resources.memory` is the requested memory (field 10), which SWF defines as kilobytes *per
- *   processor*; it is set only when known (> 0).
+ * - `resources.memory` is the job's whole requested memory in kilobytes: SWF's field 10 is per
+ *   processor, and a resource demand is per job, so it is field 10 × size. Set only when known.
  * - user, group, queue, partition come from fields 12, 13, 15, 16 (undefined when -1).
  * - `swf` keeps all 18 values untouched, so the record can be written back losslessly even after
  *   cleaning has changed the job's runtime, size or estimate.
@@ -21,13 +21,14 @@ export function jobFromSwfRecord(record: readonly number[]): Job {
   const requested = record[F.requestedProcessors]!;
   const requestedTime = record[F.requestedTime]!;
   const requestedMemory = record[F.requestedMemory]!;
+  const size = requested > 0 ? requested : record[F.allocatedProcessors]!;
   return {
     id: record[F.jobNumber]!,
     submit: record[F.submitTime]!,
-    size: requested > 0 ? requested : record[F.allocatedProcessors]!,
+    size,
     runtime: record[F.runTime]!,
     estimate: requestedTime > 0 ? requestedTime : Number.POSITIVE_INFINITY,
-    resources: requestedMemory > 0 ? { memory: requestedMemory } : undefined,
+    resources: requestedMemory > 0 && size > 0 ? { memory: requestedMemory * size } : undefined,
     user: known(record[F.userId]!),
     group: known(record[F.groupId]!),
     queue: known(record[F.queueNumber]!),
@@ -51,7 +52,8 @@ export function swfRecordOfJob(job: Job): number[] {
   record[F.allocatedProcessors] = job.size;
   record[F.requestedProcessors] = job.size;
   record[F.requestedTime] = Number.isFinite(job.estimate) ? job.estimate : SWF_UNKNOWN;
-  record[F.requestedMemory] = job.resources?.memory ?? SWF_UNKNOWN;
+  record[F.requestedMemory] =
+    job.resources?.memory === undefined ? SWF_UNKNOWN : job.resources.memory / job.size;
   record[F.userId] = job.user ?? SWF_UNKNOWN;
   record[F.groupId] = job.group ?? SWF_UNKNOWN;
   record[F.queueNumber] = job.queue ?? SWF_UNKNOWN;

@@ -2,6 +2,7 @@ import type { Job } from '@js/core';
 import { InputError } from '@js/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { jobFromSwfRecord, swfRecordOfJob } from './mapping.ts';
 import { SwfParser } from './parser.ts';
 import { parseSwf } from './reader.ts';
 
@@ -37,7 +38,7 @@ describe('SWF job lines', () => {
       size: 8, // requested processors (field 8), not the 4 allocated
       runtime: 100,
       estimate: 600,
-      resources: { memory: 2048 },
+      resources: { memory: 2048 * 8 }, // field 10 is per processor; a demand is per job
       user: 3,
       group: 4,
       queue: 2,
@@ -180,5 +181,14 @@ describe('malformed SWF lines', () => {
     expect(report.firstSkipped.map((s) => s.line)).toEqual([7, 8, 9, 10, 12]);
     expect(report.firstSkipped[2]).toMatchObject({ field: 'run time' });
     expect(report.jobs).toBe(4);
+  });
+});
+
+describe('memory: per processor in SWF, per job in a Job', () => {
+  it('round-trips a job built in code through its SWF record', () => {
+    const job = { id: 7, submit: 5, size: 4, runtime: 10, estimate: 20, resources: { memory: 4096 } };
+    const record = swfRecordOfJob(job);
+    expect(record[9]).toBe(1024);
+    expect(jobFromSwfRecord(record).resources).toEqual({ memory: 4096 });
   });
 });

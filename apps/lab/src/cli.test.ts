@@ -103,6 +103,21 @@ describe('schedlab run and compare', () => {
     expect(csv[0]).toMatch(/^id,submit,start,end,wait/);
   });
 
+  it('--resource makes a K-resource machine: a job waits for memory, not processors', async () => {
+    const swf = join(dir, 'memory.swf');
+    // Two 4-processor jobs on 8 processors, each asking 3 KB per processor (12 KB per job).
+    const line = (id: number, submit: number) => `${id} ${submit} -1 100 4 -1 -1 4 100 3 1 1 1 -1 1 -1 -1 -1`;
+    await writeFile(swf, ['; MaxProcs: 8', line(1, 0), line(2, 1)].join('\n'));
+    const run = async (...extra: string[]) =>
+      (
+        JSON.parse((await schedlab('run', '-d', 'easy', '--workload', swf, '--json', ...extra)).stdout) as {
+          summary: { wait: { max: number } };
+        }
+      ).summary;
+    expect((await run()).wait.max).toBe(0);
+    expect((await run('--resource', 'memory=16')).wait.max).toBe(99);
+  });
+
   describe.each([['KTH-SP2-1996-2.1-cln.swf.gz'], ['SDSC-SP2-1998-4.2-cln.swf.gz']])('easy on %s', (file) => {
     it('writes a schedule whose start times match an independent EASY on the same cleaned jobs', async () => {
       const out = join(dir, `${file}.out.swf`);

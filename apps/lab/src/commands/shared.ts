@@ -17,6 +17,11 @@ export function addRunOptions(command: Command): Command {
       'machine size in processors (default: the trace header’s MaxProcs, or the spec’s)',
       integer,
     )
+    .option(
+      '-r, --resource <name=capacity>',
+      'a named resource of the machine besides processors, e.g. memory=262144; repeatable',
+      resource,
+    )
     .option('-s, --seed <n>', 'run seed: every random draw comes from a stream named under it', '1')
     .option('--options <json>', 'discipline options as JSON, e.g. \'{"limit":4}\'', json)
     .option('--profile <name>', 'platform profile (operation costs)', 'ideal')
@@ -37,6 +42,7 @@ export function addRunOptions(command: Command): Command {
 export interface RunFlags {
   workload?: string;
   machine?: number;
+  resource?: { name: string; capacity: number }[];
   seed: string;
   options?: unknown;
   profile: string;
@@ -66,6 +72,7 @@ export async function prepare(
     settings: {
       registry,
       seed,
+      resources: flags.resource,
       options: flags.options,
       profile: flags.profile,
       knowledge: { runtimes: flags.exactRuntimes ? 'exact' : 'estimate' },
@@ -89,6 +96,16 @@ function json(value: string): unknown {
   } catch (error) {
     throw new ConfigError(`--options is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+function resource(
+  value: string,
+  previous: { name: string; capacity: number }[] = [],
+): { name: string; capacity: number }[] {
+  const [name, capacity] = value.split('=');
+  if (!name || !(Number(capacity) > 0))
+    throw new ConfigError(`--resource ${value}: expected name=capacity with a positive capacity`);
+  return [...previous, { name, capacity: Number(capacity) }];
 }
 
 function collect(value: string, previous: Record<string, string> | undefined): Record<string, string> {

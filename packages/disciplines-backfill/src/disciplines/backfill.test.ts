@@ -100,3 +100,16 @@ describe('K resources', () => {
     expect(run.schedule).toEqual([at(1, 0, 10, 1), at(2, 10, 20, 1), at(3, 10, 60, 1), at(4, 20, 70, 1)]);
   });
 });
+
+describe('conservative: a reservation is honoured even when nothing else happens at its time', () => {
+  // 4 processors. Job 1 ends at 10, far before its estimate (100): compression in arrival order
+  // moves job 3 up to 50 while job 4 still holds its old slot [30, 50); then job 4 moves up to
+  // start at 10 and ends at 30, exactly on its estimate. No event falls at 50, yet job 3 must
+  // start then (found on the SDSC-SP2 trace).
+  const jobs = [job(1, 0, 2, 30), job(2, 0, 2, 10, 100), job(3, 1, 4, 50), job(4, 2, 2, 20)];
+  it('starts the job at its reservation', async () => {
+    const run = await checkRun(conservative, { nodes: 4 }, jobs, { reservations: true });
+    expect(run.violations).toEqual([]);
+    expect(run.schedule).toEqual([at(1, 0, 30, 2), at(2, 0, 10, 2), at(3, 50, 100, 4), at(4, 10, 30, 2)]);
+  });
+});

@@ -30,6 +30,8 @@ export const conservative = defineDiscipline({
     /** Estimated end of each running job, fixed when it starts. */
     const expectedEnd = new Map<JobView, number>();
     let fresh = true;
+    /** The wake-up already asked for: the earliest standing reservation. */
+    let alarm = Number.NEGATIVE_INFINITY;
 
     const place = (ctx: SchedulingContext, job: JobView, old: number | undefined): void => {
       const at = profile.earliest(job.estimate, job.size, job.demand);
@@ -95,6 +97,14 @@ export const conservative = defineDiscipline({
           // A running job is past its estimate: the kept profile is wrong about now. Start over.
           rebuild(ctx);
           startDue(ctx);
+        }
+        // A reservation is a promise to start then, even if nothing else happens at that time
+        // (compression in arrival order can leave one where a later job's old slot ended).
+        let next = Number.POSITIVE_INFINITY;
+        for (const at of reserved.values()) if (at > ctx.now && at < next) next = at;
+        if (next !== Number.POSITIVE_INFINITY && (alarm <= ctx.now || next < alarm)) {
+          ctx.setTimer(next, 'reservation');
+          alarm = next;
         }
       },
     };

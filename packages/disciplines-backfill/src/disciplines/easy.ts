@@ -36,11 +36,14 @@ export const easy = defineDiscipline({
           started(ctx, pending[i++]!);
         if (i === pending.length) return;
         const head = pending[i]!;
-        reservation.compute(ctx, head);
-        ctx.reserve(head, reservation.shadowTime);
+        const recomputed = reservation.compute(ctx, head);
+        if (recomputed) ctx.reserve(head, reservation.shadowTime);
+        // With the same head and nothing released, a job that could not backfill before still
+        // cannot (idle processors and the extra only shrank): only new arrivals are candidates.
+        const from = recomputed ? i + 1 : Math.max(i + 1, pending.length - arrivals(ctx));
         const resources = machine.resourceNames.length > 0;
         let idle = ctx.machine.idleProcessors;
-        for (let j = i + 1; j < pending.length && idle > 0; j++) {
+        for (let j = from; j < pending.length && idle > 0; j++) {
           const job = pending[j]!;
           if (job.size > idle || (resources && !ctx.machine.fits(job.size, job.demand))) continue;
           if (ctx.now + job.estimate <= reservation.shadowTime || reservation.takeExtra(job)) {
@@ -52,6 +55,13 @@ export const easy = defineDiscipline({
     };
   },
 });
+
+/** Jobs that arrived at this instant: the tail of the queue. */
+function arrivals(ctx: SchedulingContext): number {
+  let n = 0;
+  for (const t of ctx.triggers) if (t.kind === 'arrival') n++;
+  return n;
+}
 
 /** The head job's reservation: its shadow time and the extra resources it leaves spare. */
 class HeadReservation {
@@ -70,11 +80,12 @@ class HeadReservation {
   /**
    * The head's shadow time and extra. They change only when the head changes or a running job
    * leaves: a backfilled job either ends by the shadow time or consumes extra, so between
-   * departures the last result (with its extra consumed) is still exact.
+   * departures the last result (with its extra consumed) is still exact. Says whether it
+   * computed afresh.
    */
-  compute(ctx: SchedulingContext, head: JobView): void {
+  compute(ctx: SchedulingContext, head: JobView): boolean {
     const released = ctx.triggers.some((t) => t.kind === 'completion' || t.kind === 'killed');
-    if (head === this.#head && !released && this.shadowTime >= ctx.now) return;
+    if (head === this.#head && !released && this.shadowTime >= ctx.now) return false;
     this.#head = head;
     const extra = this.extra;
     extra.set(ctx.machine.free);
@@ -96,6 +107,7 @@ class HeadReservation {
     for (let r = 0; r < extra.length; r++) extra[r] = extra[r]! - head.demand[r]!;
     this.extraProcessors = free - head.size;
     this.shadowTime = shadow;
+    return true;
   }
 
   /** If `job` fits in the extra, take it from the extra and say yes. */

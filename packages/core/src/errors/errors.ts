@@ -1,3 +1,5 @@
+import { closest } from 'fastest-levenshtein';
+
 /**
  * The one error hierarchy of schedlab. Every error has a stable `code` so that callers
  * (the CLI, scripts, tests) can react to a kind of failure without parsing messages.
@@ -64,6 +66,16 @@ export class OptionsError extends SchedlabError {
 
 /** A name (discipline, plugin, model, profile…) that no registry knows. */
 export class UnknownNameError extends SchedlabError {
+  /** The error for `unknown` among `known`, naming the closest known name (by edit distance). */
+  static among(kind: string, unknown: string, known: readonly string[]): UnknownNameError {
+    return new UnknownNameError(
+      kind,
+      unknown,
+      known,
+      known.length ? closest(unknown, [...known]) : undefined,
+    );
+  }
+
   readonly code = 'UNKNOWN_NAME';
   constructor(
     readonly kind: string,

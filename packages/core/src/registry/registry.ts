@@ -1,6 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { closest } from 'fastest-levenshtein';
 import type { DisciplineDefinition, Plugin } from '../discipline/define.ts';
 import { isPlugin } from '../discipline/define.ts';
 import { idealProfile, type PlatformProfile } from '../engine/profile.ts';
@@ -65,13 +64,13 @@ export class Registry {
 
   discipline(name: string): DisciplineDefinition {
     const entry = this.#disciplines.get(name);
-    if (!entry) throw this.#unknown('discipline', name, [...this.#disciplines.keys()]);
+    if (!entry) throw UnknownNameError.among('discipline', name, [...this.#disciplines.keys()]);
     return entry.definition;
   }
 
   profile(name: string): PlatformProfile {
     const p = this.#profiles.get(name);
-    if (!p) throw this.#unknown('platform profile', name, [...this.#profiles.keys()]);
+    if (!p) throw UnknownNameError.among('platform profile', name, [...this.#profiles.keys()]);
     return p;
   }
 
@@ -82,9 +81,5 @@ export class Registry {
 
   profiles(): PlatformProfile[] {
     return [...this.#profiles.values()];
-  }
-
-  #unknown(kind: string, name: string, known: string[]): UnknownNameError {
-    return new UnknownNameError(kind, name, known, known.length ? closest(name, known) : undefined);
   }
 }

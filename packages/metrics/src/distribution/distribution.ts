@@ -27,7 +27,8 @@ export interface DistributionSummary {
  * as implemented by `@datadog/sketches-js`): `quantile(q)` estimates x₍k₎, the value at rank
  * k = ⌊q·(n−1)⌋ (0-based) of the sorted values, with relative error at most α:
  * |estimate − x₍k₎| ≤ α·x₍k₎, and zero exactly. For an even count the median is the lower middle
- * value.
+ * value. Estimates are clamped to the exact minimum and maximum seen, so a quantile never falls
+ * outside the data (a bounded slowdown of exactly 1 is never reported as 0.99).
  *
  * Memory: one bin per bucket (γ^(i−1), γ^i] with γ = (1+α)/(1−α) between the smallest and the
  * largest positive value seen (rounded up to 128), i.e. about ln(max/min) / (2α) bins whatever the
@@ -40,6 +41,7 @@ export class Distribution {
   readonly #sum = new CompensatedSum();
   #count = 0;
   #max = Number.NEGATIVE_INFINITY;
+  #min = Number.POSITIVE_INFINITY;
 
   constructor(readonly relativeAccuracy: number = DEFAULT_QUANTILE_ACCURACY) {
     this.#sketch = new DDSketch({ relativeAccuracy });
@@ -52,6 +54,7 @@ export class Distribution {
     this.#sum.add(value);
     this.#count++;
     if (value > this.#max) this.#max = value;
+    if (value < this.#min) this.#min = value;
   }
 
   get count(): number {
@@ -60,7 +63,8 @@ export class Distribution {
 
   /** Estimate of the value at rank ⌊q·(n−1)⌋, within the relative error α; NaN when empty. */
   quantile(q: number): number {
-    return this.#count === 0 ? Number.NaN : this.#sketch.getValueAtQuantile(q);
+    if (this.#count === 0) return Number.NaN;
+    return Math.min(this.#max, Math.max(this.#min, this.#sketch.getValueAtQuantile(q)));
   }
 
   /** Numbers held by the sketch's stores (see the memory note above). */

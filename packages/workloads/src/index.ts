@@ -1,3 +1,4 @@
+export { arrivalScaleForLoad, measureOfferedLoad, scaleArrivals } from './arrivals/time-scale.ts';
 export type { CleanedJobs, CleaningReport } from './cleaning/clean.ts';
 export { Cleaner, cleanJobs } from './cleaning/clean.ts';
 export type { CleaningRuleName, CleaningRules, CleaningRulesInput } from './cleaning/rules.ts';
@@ -10,9 +11,13 @@ export type { EmpiricalSpec } from './distributions/empirical.ts';
 export { empiricalDistribution, empiricalSpecSchema } from './distributions/empirical.ts';
 export type { ExponentialSpec } from './distributions/exponential.ts';
 export { exponentialDistribution, exponentialSpecSchema } from './distributions/exponential.ts';
-export type { HyperexponentialSpec } from './distributions/hyperexponential.ts';
+export type { GammaSpec } from './distributions/gamma.ts';
+export { gammaDistribution, gammaDraw, gammaSpecSchema } from './distributions/gamma.ts';
+export { lnGamma, regularizedGammaP } from './distributions/gamma-function.ts';
+export type { ExponentialBranch, HyperexponentialSpec } from './distributions/hyperexponential.ts';
 export {
   hyperexponentialDistribution,
+  hyperexponentialMixture,
   hyperexponentialSpecSchema,
 } from './distributions/hyperexponential.ts';
 export type { LogUniformSpec } from './distributions/log-uniform.ts';
@@ -21,6 +26,46 @@ export type { DistributionSpec } from './distributions/spec.ts';
 export { createDistribution, distributionSpecSchema } from './distributions/spec.ts';
 export type { UniformSpec } from './distributions/uniform.ts';
 export { uniformDistribution, uniformSpecSchema } from './distributions/uniform.ts';
+export { downey97 } from './models/downey-97/model.ts';
+export { downeyExecutionTime, downeyMaxUsefulSize, downeySpeedup } from './models/downey-97/speedup.ts';
+export { feitelson96 } from './models/feitelson96/model.ts';
+export { lublin99, lublinJobType } from './models/lublin99/model.ts';
+export type { LublinTable } from './models/lublin99/parameters.ts';
+export { lublinConstants, lublinTables } from './models/lublin99/parameters.ts';
+export type {
+  ModelOptions,
+  ModelOptionsInput,
+  ModelResource,
+  ModelSampler,
+  ModelTopology,
+  WorkloadModel,
+} from './models/model.ts';
+export { defineModel } from './models/model.ts';
+export { multicoreJobType, zengSodanWorkloads } from './models/multicore/model.ts';
+export { slowdownRangeEdges, zengSodanTable4 } from './models/multicore/table4.ts';
+export type { ModelOutput } from './models/output.ts';
+export { modelSwfHeader, modelTraitsLine, writeModelWorkload } from './models/output.ts';
+export { parsonsSevcik97 } from './models/parsons-sevcik-97/model.ts';
+export type { PoissonModel } from './models/poisson.ts';
+export { arrivalsStream, poissonSampler } from './models/poisson.ts';
+export type { ModelListing } from './models/registry.ts';
+export {
+  kResource,
+  listModels,
+  workloadModel,
+  workloadModels,
+  zengSodanMulticore,
+} from './models/registry.ts';
+export { sevcik94, sevcik94Workloads } from './models/sevcik-94/model.ts';
+export type { ModelWorkload, ModelWorkloadSettings, ModelWorkloadSpec } from './models/workload.ts';
+export {
+  atLoad,
+  modelWorkload,
+  modelWorkloadSettingsSchema,
+  modelWorkloadSpecSchema,
+} from './models/workload.ts';
+export type { ModelResolver } from './models/wrapper.ts';
+export { zhou99 } from './models/zhou-99/model.ts';
 export type { SwfFieldKey } from './swf/fields.ts';
 export { describeSwfField, SWF_FIELD_COUNT, SWF_UNKNOWN, swfFieldIndex, swfFields } from './swf/fields.ts';
 export type { SwfHeader } from './swf/header.ts';

@@ -43,6 +43,21 @@ const cases: { spec: DistributionSpec; mean: number; cv: number; meanTol: number
     cvTol: 0.01,
   },
   {
+    spec: { kind: 'gamma', shape: 2.5, scale: 3 },
+    mean: 7.5,
+    cv: 1 / Math.sqrt(2.5),
+    meanTol: 0.005,
+    cvTol: 0.01,
+  },
+  { spec: { kind: 'gamma', shape: 0.5, scale: 2 }, mean: 1, cv: Math.sqrt(2), meanTol: 0.01, cvTol: 0.015 },
+  {
+    spec: { kind: 'gamma', shape: 639.1, scale: 0.0156 },
+    mean: 639.1 * 0.0156,
+    cv: 1 / Math.sqrt(639.1),
+    meanTol: 0.001,
+    cvTol: 0.01,
+  },
+  {
     spec: { kind: 'empirical', values: [1, 2, 8, 32], weights: [4, 3, 2, 1] },
     mean: (4 + 6 + 16 + 32) / 10,
     cv: Math.sqrt((4 + 12 + 128 + 1024) / 10 - 5.8 ** 2) / 5.8,

@@ -16,6 +16,12 @@ export const hyperexponentialSpecSchema = z
   });
 export type HyperexponentialSpec = z.infer<typeof hyperexponentialSpecSchema>;
 
+/** One branch of a hyper-exponential: taken with `probability`, then exponential with `mean`. */
+export interface ExponentialBranch {
+  readonly probability: number;
+  readonly mean: number;
+}
+
 /**
  * Two-stage hyper-exponential with balanced means (p₁/λ₁ = p₂/λ₂), the usual way to fit a
  * mean m and a CV c ≥ 1 with two branches (the runtime model of Parsons & Sevcik):
@@ -26,18 +32,48 @@ export function hyperexponentialDistribution({ mean, cv }: HyperexponentialSpec)
   const p1 = (1 + Math.sqrt((c2 - 1) / (c2 + 1))) / 2;
   const p2 = 1 - p1;
   // Branch means 1/λᵢ = m / (2pᵢ); p₂ > 0 for every finite c (at c = 1 both are m).
-  const mean1 = mean / (2 * p1);
-  const mean2 = mean / (2 * p2);
+  return hyperexponentialMixture([
+    { probability: p1, mean: mean / (2 * p1) },
+    { probability: p2, mean: mean / (2 * p2) },
+  ]);
+}
+
+/**
+ * A hyper-exponential given by its branches (probabilities summing to 1; the last branch takes
+ * any rounding remainder), e.g. Sevcik's essential
+ * work F(W) = 0.125(1 − e^(−W/101)) + 0.875(1 − e^(−W/1.3)). Every draw takes two uniforms, the
+ * branch and the value, whatever branch is taken, so the stream advances the same way each time.
+ */
+export function hyperexponentialMixture(branches: readonly ExponentialBranch[]): Distribution {
+  const n = branches.length;
+  const cumulative = new Float64Array(n);
+  const means = Float64Array.from(branches, (b) => b.mean);
+  let cumulativeProbability = 0;
+  let mean = 0;
+  let secondMoment = 0;
+  for (let i = 0; i < n; i++) {
+    const { probability: p, mean: m } = branches[i]!;
+    cumulative[i] = cumulativeProbability += p;
+    mean += p * m;
+    secondMoment += 2 * p * m * m;
+  }
+  const last = n - 1;
   return {
     kind: 'hyper-exponential',
     mean,
-    variance: c2 * mean * mean,
-    probabilityBelow: (x) => (x <= 0 ? 0 : -(p1 * Math.expm1(-x / mean1) + p2 * Math.expm1(-x / mean2))),
+    variance: secondMoment - mean * mean,
+    probabilityBelow: (x) => {
+      if (x <= 0) return 0;
+      let p = 0;
+      for (let i = 0; i < n; i++) p -= branches[i]!.probability * Math.expm1(-x / means[i]!);
+      return p;
+    },
     sample: (stream) => {
-      // Two draws, always, so the stream advances the same way whatever branch is taken.
       const branch = stream.next();
       const u = stream.next();
-      return exponentialDraw(branch < p1 ? mean1 : mean2, u);
+      let i = 0;
+      while (i < last && branch >= cumulative[i]!) i++;
+      return exponentialDraw(means[i]!, u);
     },
   };
 }

@@ -4,6 +4,7 @@ import { constantDistribution, constantSpecSchema } from './constant.ts';
 import type { Distribution } from './distribution.ts';
 import { empiricalDistribution, empiricalSpecSchema } from './empirical.ts';
 import { exponentialDistribution, exponentialSpecSchema } from './exponential.ts';
+import { gammaDistribution, gammaSpecSchema } from './gamma.ts';
 import { hyperexponentialDistribution, hyperexponentialSpecSchema } from './hyperexponential.ts';
 import { logUniformDistribution, logUniformSpecSchema } from './log-uniform.ts';
 import { uniformDistribution, uniformSpecSchema } from './uniform.ts';
@@ -16,6 +17,7 @@ export const distributionSpecSchema = z.discriminatedUnion('kind', [
   hyperexponentialSpecSchema,
   logUniformSpecSchema,
   empiricalSpecSchema,
+  gammaSpecSchema,
 ]);
 export type DistributionSpec = z.infer<typeof distributionSpecSchema>;
 
@@ -35,5 +37,7 @@ export function createDistribution(spec: DistributionSpec, owner = 'distribution
       return logUniformDistribution(valid);
     case 'empirical':
       return empiricalDistribution(valid);
+    case 'gamma':
+      return gammaDistribution(valid);
   }
 }

@@ -3,8 +3,11 @@ import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, InputError, type Job, parseOptions } from '@js/core';
 import { z } from 'zod';
+import { arrivalScaleForLoad, measureOfferedLoad, scaleArrivals } from '../arrivals/time-scale.ts';
 import { Cleaner, type CleaningReport } from '../cleaning/clean.ts';
 import type { CleaningRulesInput } from '../cleaning/rules.ts';
+import type { ModelResource, ModelTopology } from '../models/model.ts';
+import { type ModelWorkloadSpec, modelWorkload } from '../models/workload.ts';
 import { flattenBatches } from '../streaming/batches.ts';
 import { headerProcessors, type SwfHeader } from '../swf/header.ts';
 import type { SwfReadReport } from '../swf/parser.ts';
@@ -15,9 +18,12 @@ import type { SyntheticSpec } from '../synthetic/spec.ts';
 import { type SwfWorkloadSpec, type WorkloadSpecInput, workloadSpecSchema } from './spec.ts';
 
 export const openWorkloadOptionsSchema = z.strictObject({
-  /** Run seed; synthetic workloads derive their named streams from it. */
+  /** Run seed; synthetic and model workloads derive their named streams from it. */
   seed: seedSchema.default(1),
-  /** Machine size, overriding the trace header's MaxProcs or the synthetic spec's processors. */
+  /**
+   * Machine size, overriding the trace header's MaxProcs, the synthetic spec's processors or the
+   * model's `processors` option (for a multi-core model: its nodes).
+   */
   machineProcessors: z.int().positive().optional(),
   /** Cleaning rules for traces, over those of a JSON spec (synthetic jobs are clean by construction). */
   cleaning: z
@@ -33,7 +39,7 @@ export type OpenWorkloadOptions = z.input<typeof openWorkloadOptionsSchema>;
 /** What opening and consuming a workload did. */
 export interface WorkloadReport {
   readonly name: string;
-  readonly kind: 'swf' | 'synthetic';
+  readonly kind: 'swf' | 'synthetic' | 'model';
   readonly processors: number;
   /** Traces: lines read and skipped (once a pass has started). */
   readonly read?: SwfReadReport;
@@ -44,9 +50,13 @@ export interface WorkloadReport {
 /** A workload ready to run: its jobs in submit order and the machine size it is meant for. */
 export interface Workload {
   readonly name: string;
-  readonly kind: 'swf' | 'synthetic';
+  readonly kind: 'swf' | 'synthetic' | 'model';
   /** Machine size: header MaxProcs (else MaxNodes) for traces, the spec's for synthetic; overridable. */
   readonly processors: number;
+  /** Resources besides processors the jobs ask for (K-resource models): the machine needs them. */
+  readonly resources?: readonly ModelResource[];
+  /** Nodes → CPUs → cores when the model's processors are cores of multi-core nodes. */
+  readonly topology?: ModelTopology;
   /**
    * Jobs in submit order, produced lazily. Each iteration is a fresh pass (a trace is read again,
    * a synthetic stream regenerated from the seed) giving the same jobs.
@@ -80,11 +90,33 @@ export async function openWorkload(
 type Options = z.infer<typeof openWorkloadOptionsSchema>;
 
 function openSpec(
-  spec: SyntheticSpec | SwfWorkloadSpec,
+  spec: SyntheticSpec | SwfWorkloadSpec | ModelWorkloadSpec,
   opts: Options,
   baseDir: string,
 ): Promise<Workload> | Workload {
-  return spec.kind === 'swf' ? openTrace(spec, opts, baseDir) : openSynthetic(spec, opts);
+  if (spec.kind === 'swf') return openTrace(spec, opts, baseDir);
+  return spec.kind === 'model' ? openModel(spec, opts) : openSynthetic(spec, opts);
+}
+
+function openModel(spec: ModelWorkloadSpec, opts: Options): Workload {
+  const model = modelWorkload(spec.model, {
+    options: spec.options,
+    jobs: spec.jobs,
+    load: spec.load,
+    processors: opts.machineProcessors ?? spec.processors,
+    seed: opts.seed,
+  });
+  const name = spec.name ?? spec.model;
+  const report: WorkloadReport = { name, kind: 'model', processors: model.processors };
+  return {
+    name,
+    kind: 'model',
+    processors: model.processors,
+    resources: model.resources,
+    topology: model.topology,
+    jobs: model.jobs,
+    report: () => report,
+  };
 }
 
 function openSynthetic(spec: SyntheticSpec, opts: Options): Workload {
@@ -142,12 +174,23 @@ async function openTrace(spec: SwfWorkloadSpec, opts: Options, baseDir: string):
     );
   };
 
+  let jobs: AsyncIterable<Job> = { [Symbol.asyncIterator]: pass };
+  if (spec.load !== undefined) {
+    // One extra pass measures the cleaned trace's own load; later passes are time-scaled from it.
+    const own = await measureOfferedLoad(jobs, processors);
+    if (!(own > 0))
+      throw new ConfigError(
+        `trace ${spec.path}: cannot scale it to load ${spec.load}, its own load is ${own}`,
+      );
+    jobs = scaleArrivals(jobs, arrivalScaleForLoad(own, spec.load));
+  }
+
   return {
     name,
     kind: 'swf',
     processors,
     header,
-    jobs: { [Symbol.asyncIterator]: pass },
+    jobs,
     report: () => ({
       name,
       kind: 'swf',
@@ -164,7 +207,7 @@ const traceName = (path: string): string =>
     .replace(/\.gz$/i, '')
     .replace(/\.swf$/i, '');
 
-async function readSpecFile(path: string): Promise<SyntheticSpec | SwfWorkloadSpec> {
+async function readSpecFile(path: string): Promise<SyntheticSpec | SwfWorkloadSpec | ModelWorkloadSpec> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');

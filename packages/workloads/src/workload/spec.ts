@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleaningRulesSchema } from '../cleaning/rules.ts';
+import { modelWorkloadSpecSchema } from '../models/workload.ts';
 import { syntheticSpecSchema } from '../synthetic/spec.ts';
 
 /**
@@ -13,10 +14,22 @@ export const swfWorkloadSpecSchema = z.strictObject({
   processors: z.int().positive().optional(),
   cleaning: cleaningRulesSchema.optional(),
   lenient: z.boolean().optional(),
+  /**
+   * Offered load to run the trace at: arrivals are time-scaled (about the first submit) from the
+   * trace's own load, Σ size·runtime / (P × span) after cleaning, to this one.
+   */
+  load: z.number().positive().optional(),
 });
 export type SwfWorkloadSpec = z.infer<typeof swfWorkloadSpecSchema>;
 
-/** A workload file's contents: `{ "kind": "synthetic", … }` or `{ "kind": "swf", "path": … }`. */
-export const workloadSpecSchema = z.discriminatedUnion('kind', [syntheticSpecSchema, swfWorkloadSpecSchema]);
+/**
+ * A workload file's contents: `{ "kind": "synthetic", … }`, `{ "kind": "swf", "path": … }` or
+ * `{ "kind": "model", "model": "lublin99", "options": {…}, "jobs": N, "load": ρ, "processors": P }`.
+ */
+export const workloadSpecSchema = z.discriminatedUnion('kind', [
+  syntheticSpecSchema,
+  swfWorkloadSpecSchema,
+  modelWorkloadSpecSchema,
+]);
 export type WorkloadSpec = z.infer<typeof workloadSpecSchema>;
 export type WorkloadSpecInput = z.input<typeof workloadSpecSchema>;

@@ -1,0 +1,135 @@
+import { isRigid, type Job } from '@js/core';
+import { z } from 'zod';
+import { defineModel } from '../model.ts';
+import { baseModelOptions, createBase, type ModelResolver } from '../wrapper.ts';
+import { slowdownLaw } from './slowdowns.ts';
+import { zengSodanTable4 } from './table4.ts';
+
+/** Job types by runtime (Zeng & Sodan §5.1), the `jobType` trait. */
+export const multicoreJobType = { short: 0, medium: 1, long: 2 } as const;
+
+/**
+ * Zeng & Sodan's workload settings (§5.1, Table 5): the Lublin–Feitelson model, typeless (24 % serial
+ * jobs), with the inter-arrival gamma's α (AARR) at 10.33 for W1 (normal load; 5 % longer gaps than
+ * the original 10.2303) and 9.83 for W2 (high load), on 128 nodes.
+ */
+export const zengSodanWorkloads = {
+  W1: { jobTypes: false, typeless: { aarr: 10.33 } },
+  W2: { jobTypes: false, typeless: { aarr: 9.83 } },
+} as const;
+
+/**
+ * Zeng & Sodan, "Job Scheduling with Lookahead Group Matchmaking for Time/Space Sharing on Multi-core
+ * Parallel Machines": per-job slowdown traits drawn from Table 4 (§4.9), the multi-core size
+ * adjustment of formula 7 (§4.8) with MAX_SL = 1.25 and SELF_SL2 = 1.12 (Table 6), processes per node
+ * by formula 8, job types short ≤ 10 min < medium ≤ 3 h < long (§5.1), and the 0.75 adjustment of
+ * response-time estimates (§5.1).
+ *
+ * Traits: `slScr`, `slSno`, `slCos` (the three slowdowns), `ppn` (formula 8: 1, CPUs per node, or
+ * cores per node), `originalSize` (before formula 7), `jobType` (0 short, 1 medium, 2 long),
+ * `responseEstimateFactor` (0.75: §5.1 scales the *response-time estimates* R_est by it; the
+ * job's runtime estimate is left alone).
+ */
+export function multicoreModel(resolve: ModelResolver) {
+  const options = z.strictObject({
+    ...baseModelOptions('lublin99', zengSodanWorkloads.W1),
+    cpusPerNode: z.int().positive().default(2).describe('CPUs per node (§5.1: two dual-core CPUs)'),
+    coresPerCpu: z.int().positive().default(2).describe('cores per CPU (§5.1: dual-core)'),
+    maxSlowdown: z
+      .number()
+      .positive()
+      .default(1.25)
+      .describe('MAX_SL: largest SL_scr·SL_sno for all cores per node (Table 6: 1.25)'),
+    selfSlowdown2: z
+      .number()
+      .positive()
+      .default(1.12)
+      .describe('SELF_SL2: largest SL_sno for one process per CPU (Table 6: 1.12)'),
+    adjustSizes: z.boolean().default(true).describe('apply formula 7 to job sizes (§4.8)'),
+    shortRuntime: z
+      .number()
+      .positive()
+      .default(600)
+      .describe('short jobs run ≤ this, seconds (§5.1: 10 min)'),
+    mediumRuntime: z
+      .number()
+      .positive()
+      .default(10_800)
+      .describe('medium jobs run ≤ this, seconds (§5.1: 3 h); longer ones are long'),
+    responseEstimateFactor: z
+      .number()
+      .positive()
+      .default(0.75)
+      .describe('factor on response-time estimates (§5.1: 0.75)'),
+  });
+
+  return defineModel({
+    name: 'zeng-sodan-multicore',
+    summary:
+      'any model (default Lublin–Feitelson W1) plus Table 4 slowdown traits, formula 7 sizes, job types',
+    source:
+      'Zeng & Sodan, Lookahead Group Matchmaking for Time/Space Sharing on Multi-core Parallel Machines, §4.8, §4.9, §5.1, Tables 4–6',
+    load: 'the base model’s, on the original sizes in nodes: formula 7 aims to keep the original load (§4.8)',
+    streams: ['multicore.scr', 'multicore.sno', 'multicore.cos'],
+    options,
+    create(o) {
+      const base = createBase(resolve, 'zeng-sodan-multicore', o);
+      const nodes = base.processors;
+      const perNode = o.cpusPerNode * o.coresPerCpu;
+      const processes = nodes * perNode;
+      const scr = slowdownLaw(zengSodanTable4.scr);
+      const sno = slowdownLaw(zengSodanTable4.sno);
+      const cos = slowdownLaw(zengSodanTable4.cos);
+      const { maxSlowdown, selfSlowdown2, cpusPerNode, adjustSizes: adjust } = o;
+      return {
+        processors: processes,
+        resources: base.resources,
+        topology: { nodes, cpusPerNode: o.cpusPerNode, coresPerCpu: o.coresPerCpu },
+        offeredLoad: base.offeredLoad,
+        meanInterarrival: base.meanInterarrival,
+        *generate(streams, count, arrivalScale) {
+          const scrStream = streams.stream('multicore.scr');
+          const snoStream = streams.stream('multicore.sno');
+          const cosStream = streams.stream('multicore.cos');
+          for (const job of base.generate(streams, count, arrivalScale)) {
+            const slScr = scr.sample(scrStream);
+            const slSno = sno.sample(snoStream);
+            const slCos = cos.sample(cosStream);
+            // Formulas 7 and 8: all cores if the combined self slowdown is small enough, else one
+            // process per CPU if the node self slowdown is, else one process per node.
+            let ppn = 1;
+            let scaled = job.size;
+            if (job.size > 1 && slScr * slSno <= maxSlowdown) {
+              ppn = perNode;
+              scaled = (job.size * perNode) / slScr / slSno;
+            } else if (job.size > 1 && slSno <= selfSlowdown2) {
+              ppn = cpusPerNode;
+              scaled = (job.size * cpusPerNode) / slSno;
+            }
+            // Formula 7 is for rigid jobs; a job with a processor range keeps its own.
+            const size =
+              adjust && isRigid(job) ? Math.min(processes, Math.max(1, Math.round(scaled))) : job.size;
+            const jobType =
+              job.runtime <= o.shortRuntime
+                ? multicoreJobType.short
+                : job.runtime <= o.mediumRuntime
+                  ? multicoreJobType.medium
+                  : multicoreJobType.long;
+            // Object.assign, not spread: spread copies of job records measured 5× slower here.
+            const traits = Object.assign({}, job.traits, {
+              slScr,
+              slSno,
+              slCos,
+              ppn,
+              originalSize: job.size,
+              jobType,
+              responseEstimateFactor: o.responseEstimateFactor,
+            });
+            const extended: Job = Object.assign({}, job, { size, traits });
+            yield extended;
+          }
+        },
+      };
+    },
+  });
+}

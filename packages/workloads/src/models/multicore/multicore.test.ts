@@ -1,0 +1,133 @@
+import { type Job, OptionsError } from '@js/core';
+import { describe, expect, it } from 'vitest';
+import { fraction, mean } from '../testing/statistics.ts';
+import { modelWorkload } from '../workload.ts';
+import { multicoreJobType } from './model.ts';
+
+// Zeng & Sodan: Table 4 (slowdown ranges, percent), formula 7 with MAX_SL 1.25 and SELF_SL2 1.12
+// (Table 6), job types by runtime and the workload characteristics of Table 5 (W1).
+const table4 = {
+  slScr: [0, 25, 17, 17, 13, 17, 8, 3, 0],
+  slSno: [25, 45, 12, 5, 13, 0, 0, 0, 0],
+  slCos: [0, 68, 17, 7, 3, 2, 1, 1, 1],
+} as const;
+const N = 200_000;
+const w = modelWorkload('zeng-sodan-multicore', { jobs: N, seed: 7 });
+const jobs: Job[] = [...w.jobs];
+const trait = (j: Job, name: string): number => j.traits![name]!;
+
+describe('zeng-sodan-multicore: slowdown traits from Table 4', () => {
+  it.each(Object.keys(table4) as (keyof typeof table4)[])(
+    '%s falls in each range with the table’s frequency (±0.5 %)',
+    (name) => {
+      const counts = new Array<number>(9).fill(0);
+      for (const j of jobs) counts[Math.floor((trait(j, name) - 0.9) / 0.1 + 1e-9)]!++;
+      table4[name].forEach((percent, i) => {
+        expect(Math.abs(counts[i]! / N - percent / 100)).toBeLessThan(0.005);
+      });
+    },
+  );
+
+  it('is uniform inside a range: SL_cos in [1.0, 1.1) averages 1.05', () => {
+    const inRange = jobs.map((j) => trait(j, 'slCos')).filter((x) => x >= 1 && x < 1.1);
+    expect(Math.abs(mean(inRange) - 1.05)).toBeLessThan(0.002);
+  });
+});
+
+describe('zeng-sodan-multicore: formula 7 (§4.8) and formula 8', () => {
+  it('quadruples (÷ SL_scr·SL_sno) when SL_scr·SL_sno ≤ 1.25, else doubles (÷ SL_sno) when SL_sno ≤ 1.12; serial jobs stay', () => {
+    for (const j of jobs) {
+      const o = trait(j, 'originalSize');
+      const scr = trait(j, 'slScr');
+      const sno = trait(j, 'slSno');
+      let expected = o;
+      let ppn = 1;
+      if (o > 1 && scr * sno <= 1.25) [expected, ppn] = [Math.min(512, Math.round((o * 4) / scr / sno)), 4];
+      else if (o > 1 && sno <= 1.12) [expected, ppn] = [Math.round((o * 2) / sno), 2];
+      if (j.size !== expected || trait(j, 'ppn') !== ppn)
+        throw new Error(`job ${j.id}: ${JSON.stringify(j)}`);
+    }
+  });
+
+  it('the three cases come out as often as Table 4 implies (±0.6 %)', () => {
+    // P(SL_scr·SL_sno ≤ 1.25) and P(SL_sno ≤ 1.12 and not) from the histograms, on a fine grid.
+    const density = (percent: readonly number[], x: number): number =>
+      percent[Math.floor((x - 0.9) / 0.1)]! / 100 / 0.1;
+    let four = 0;
+    let two = 0;
+    const h = 0.0005;
+    for (let s = 0.9 + h / 2; s < 1.8; s += h)
+      for (let n = 0.9 + h / 2; n < 1.8; n += h) {
+        const p = density(table4.slScr, s) * density(table4.slSno, n) * h * h;
+        if (s * n <= 1.25) four += p;
+        else if (n <= 1.12) two += p;
+      }
+    const parallel = jobs.filter((j) => trait(j, 'originalSize') > 1);
+    expect(Math.abs(fraction(parallel, (j) => trait(j, 'ppn') === 4) - four)).toBeLessThan(0.006);
+    expect(Math.abs(fraction(parallel, (j) => trait(j, 'ppn') === 2) - two)).toBeLessThan(0.006);
+  });
+
+  it('the machine is 128 nodes of two dual-core CPUs: 512 processors', () => {
+    expect(w.processors).toBe(512);
+    expect(w.topology).toEqual({ nodes: 128, cpusPerNode: 2, coresPerCpu: 2 });
+  });
+});
+
+describe('zeng-sodan-multicore: job types and the W1 workload of Table 5', () => {
+  const workShare = (type: number): number =>
+    jobs.filter((j) => trait(j, 'jobType') === type).reduce((s, j) => s + j.size * j.runtime, 0) /
+    jobs.reduce((s, j) => s + j.size * j.runtime, 0);
+
+  it('types by runtime: short ≤ 10 min, medium ≤ 3 h, long beyond', () => {
+    for (const j of jobs) {
+      const expected = j.runtime <= 600 ? 0 : j.runtime <= 10_800 ? 1 : 2;
+      if (trait(j, 'jobType') !== expected) throw new Error(`job ${j.id}: runtime ${j.runtime}`);
+    }
+  });
+
+  it('64 % short, 19.5 % medium, 16.5 % long jobs (±1 %); 24 % serial (±1 %)', () => {
+    expect(
+      Math.abs(fraction(jobs, (j) => trait(j, 'jobType') === multicoreJobType.short) - 0.64),
+    ).toBeLessThan(0.01);
+    expect(
+      Math.abs(fraction(jobs, (j) => trait(j, 'jobType') === multicoreJobType.medium) - 0.195),
+    ).toBeLessThan(0.01);
+    expect(
+      Math.abs(fraction(jobs, (j) => trait(j, 'jobType') === multicoreJobType.long) - 0.165),
+    ).toBeLessThan(0.01);
+    expect(Math.abs(fraction(jobs, (j) => j.size === 1) - 0.24)).toBeLessThan(0.01);
+  });
+
+  it('work: 0.5 % short (±0.3 %), 26.0 % medium, 73.5 % long (±2 %)', () => {
+    expect(Math.abs(workShare(multicoreJobType.short) - 0.005)).toBeLessThan(0.003);
+    expect(Math.abs(workShare(multicoreJobType.medium) - 0.26)).toBeLessThan(0.02);
+    expect(Math.abs(workShare(multicoreJobType.long) - 0.735)).toBeLessThan(0.02);
+  });
+
+  it('response-time estimates are scaled by 0.75 (a trait); runtime estimates stay exact', () => {
+    expect(jobs.every((j) => trait(j, 'responseEstimateFactor') === 0.75 && j.estimate === j.runtime)).toBe(
+      true,
+    );
+  });
+});
+
+describe('zeng-sodan-multicore: options', () => {
+  it('adjustSizes: false keeps the base sizes', () => {
+    const kept = [
+      ...modelWorkload('zeng-sodan-multicore', { options: { adjustSizes: false }, jobs: 500 }).jobs,
+    ];
+    expect(kept.every((j) => j.size === trait(j, 'originalSize'))).toBe(true);
+  });
+
+  it.each([
+    [{ maxSlowdown: -1 }, /maxSlowdown = -1/],
+    [{ cpusPerNode: 0 }, /cpusPerNode = 0/],
+    [
+      { baseOptions: { jobTypes: 'no' } },
+      /model 'lublin99' \(baseOptions of 'zeng-sodan-multicore'\): jobTypes = "no"/,
+    ],
+  ])('%j is rejected', (options, message) => {
+    expect(() => modelWorkload('zeng-sodan-multicore', { options })).toThrow(OptionsError);
+    expect(() => modelWorkload('zeng-sodan-multicore', { options })).toThrow(message);
+  });
+});

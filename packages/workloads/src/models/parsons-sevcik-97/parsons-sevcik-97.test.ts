@@ -1,0 +1,90 @@
+import { type Job, OptionsError } from '@js/core';
+import { describe, expect, it } from 'vitest';
+import { coefficientOfVariationOf, fraction, mean, quantile } from '../testing/statistics.ts';
+import { modelWorkload } from '../workload.ts';
+import { parsonsSevcik97 } from './model.ts';
+
+// Parsons & Sevcik §6.1 and its footnote 7: hyper-exponential demand, mean 8000 s, CV 4, quartiles
+// 1230 / 2985 / 6100 s; 75 % good speedup (114 on 128), 25 % poor (6.4 on 8, 9.3 on 128);
+// minimum uniform on 1…16, maximum 16, desired uniform on [min, max]; 8 real per simulated processor.
+const N = 400_000;
+const jobs: Job[] = [...modelWorkload(parsonsSevcik97, { jobs: N, seed: 11 }).jobs];
+const demands = Float64Array.from(jobs, (j) => j.traits!.demand!);
+
+describe('parsons-sevcik-97: the published facts of §6.1', () => {
+  // Sample quartiles at N = 400,000 have standard errors of 0.2–0.4 %; 1.5 % is 4 or more of them.
+  it.each([
+    [0.25, 1230],
+    [0.5, 2985],
+    [0.75, 6100],
+  ])('demand quantile %f ≈ %i s (±1.5 %)', (q, published) => {
+    expect(Math.abs(quantile(demands, q) / published - 1)).toBeLessThan(0.015);
+  });
+
+  it('demand mean ≈ 8000 s (±2.5 %, 4 standard errors) and CV ≈ 4 (±5 %)', () => {
+    expect(Math.abs(mean(demands) / 8000 - 1)).toBeLessThan(0.025);
+    expect(Math.abs(coefficientOfVariationOf(demands) / 4 - 1)).toBeLessThan(0.05);
+  });
+
+  it('75 % of jobs have good speedup (±0.5 %)', () => {
+    expect(Math.abs(fraction(jobs, (j) => j.traits!.goodSpeedup === 1) - 0.75)).toBeLessThan(0.005);
+  });
+
+  it('good speedup is 114 on 128 real processors (16 simulated); poor is 6.4 on 8 and 9.3 on 128', () => {
+    const good = jobs.find((j) => j.traits!.goodSpeedup === 1)!;
+    const poor = jobs.find((j) => j.traits!.goodSpeedup === 0)!;
+    const speedup = (j: Job, simulated: number): number => j.traits!.demand! / j.executionTime!(simulated);
+    expect(Math.abs(speedup(good, 16) - 114)).toBeLessThan(0.5);
+    expect(speedup(poor, 1)).toBeCloseTo(6.4, 9);
+    expect(speedup(poor, 16)).toBeCloseTo(9.3, 9);
+    // One real processor is not an allocation here, but the fit passes through T(1) = D.
+    expect(poor.executionTime!(1 / 8)).toBeCloseTo(poor.traits!.demand!, 6);
+  });
+
+  it('minimum processors uniform on 1…16, maximum 16, desired uniform on [min, max]', () => {
+    for (let m = 1; m <= 16; m++)
+      expect(Math.abs(fraction(jobs, (j) => j.minSize === m) - 1 / 16)).toBeLessThan(0.003);
+    expect(jobs.every((j) => j.maxSize === 16 && j.minSize! <= j.size && j.size <= 16)).toBe(true);
+    // E[desired] = E[(min + 16)/2] = (8.5 + 16)/2 = 12.25.
+    expect(Math.abs(mean(jobs.map((j) => j.size)) - 12.25)).toBeLessThan(0.05);
+    // Given min = 1, desired is uniform on 1…16.
+    const fromOne = jobs.filter((j) => j.minSize === 1);
+    expect(Math.abs(fraction(fromOne, (j) => j.size === 16) - 1 / 16)).toBeLessThan(0.01);
+  });
+
+  it('runtime is the execution time at the desired count; allocations are multiples of 8 real processors', () => {
+    for (const j of jobs.slice(0, 1000)) expect(j.runtime).toBe(j.executionTime!(j.size));
+    const j = jobs.find((x) => x.traits!.goodSpeedup === 1)!;
+    // Good class: Amdahl with 0.1 % sequential work on 8k real processors.
+    expect(j.executionTime!(3)).toBeCloseTo(j.traits!.demand! * (0.001 + 0.999 / 24), 6);
+  });
+
+  it('Poisson arrivals at the offered load λ·E[D]/(P·8)', () => {
+    const w = modelWorkload(parsonsSevcik97, { jobs: 1000, load: 0.3 });
+    expect(w.meanInterarrival).toBeCloseTo(8000 / (128 * 0.3), 9);
+    const span = jobs.at(-1)!.submit;
+    // Default load 0.2: mean gap 312.5 s (±1.5 %: the exponential mean's standard error is 0.16 %).
+    expect(Math.abs(span / N / 312.5 - 1)).toBeLessThan(0.015);
+  });
+});
+
+describe('parsons-sevcik-97: invalid options', () => {
+  it.each([
+    [{ demandCv: 0.5 }, /demandCv = 0\.5: .*CV ≥ 1/],
+    [{ load: -1 }, /load = -1/],
+    [{ goodSpeedupFraction: 1.5 }, /goodSpeedupFraction = 1\.5/],
+    [{ maxProcessors: 32 }, /maxProcessors = 32: maxProcessors must be ≤ processors/],
+    [
+      {
+        poorSpeedup: [
+          { processors: 8, speedup: 6.4 },
+          { processors: 8, speedup: 9.3 },
+        ],
+      },
+      /poorSpeedup/,
+    ],
+  ])('%j', (options, message) => {
+    expect(() => modelWorkload(parsonsSevcik97, { options })).toThrow(OptionsError);
+    expect(() => modelWorkload(parsonsSevcik97, { options })).toThrow(message);
+  });
+});

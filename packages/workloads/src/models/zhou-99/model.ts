@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { logUniformDistribution } from '../../distributions/log-uniform.ts';
+import { jobSize, meanJobSize } from '../../synthetic/sizes.ts';
+import { defineModel } from '../model.ts';
+import { arrivalsStream, poissonSampler } from '../poisson.ts';
+
+/**
+ * Zhou, Mackerras, Johnson, Walsh & Brent, "An Efficient Resource Allocation Scheme for Gang
+ * Scheduling", §2 (The Workload Model) and §2's definition of ρ. Downey's uniform-log sizes and
+ * runtimes with the paper's adjustments: interactive jobs only, runtimes rounded to whole 5 s time
+ * slots in 1…120 (at most 10 min, mean about 2 min), 128 processors, exponential inter-arrivals.
+ */
+export const zhou99Options = z
+  .strictObject({
+    processors: z.int().positive().default(128).describe('machine size P (§2: 128 processors)'),
+    minSize: z.int().positive().default(1).describe('smallest job size (§2: uniform-log sizes)'),
+    maxSize: z
+      .int()
+      .positive()
+      .optional()
+      .describe('largest job size; default P (sizes uniform in log space up to the machine)'),
+    slot: z.number().positive().default(5).describe('time-slot length in seconds (§2: five seconds)'),
+    minSlots: z.int().positive().default(1).describe('shortest runtime in slots (§2: 1)'),
+    maxSlots: z.int().positive().default(120).describe('longest runtime in slots (§2: 120, i.e. 10 min)'),
+    load: z
+      .number()
+      .positive()
+      .default(0.5)
+      .describe('ρ = λ·p̄·t̄/P (§2); Tables 1–2 use 0.2, 0.5, 0.7 and 0.9'),
+  })
+  .refine((o) => (o.maxSize ?? o.processors) <= o.processors, {
+    message: 'maxSize must be ≤ processors',
+    path: ['maxSize'],
+  })
+  .refine((o) => o.minSize <= (o.maxSize ?? o.processors), {
+    message: 'minSize must be ≤ maxSize (default: processors)',
+    path: ['minSize'],
+  })
+  .refine((o) => o.minSlots <= o.maxSlots, { message: 'minSlots must be ≤ maxSlots', path: ['minSlots'] });
+
+export const zhou99Streams = { arrivals: arrivalsStream, sizes: 'sizes', runtimes: 'runtimes' } as const;
+
+export const zhou99 = defineModel({
+  name: 'zhou-99',
+  summary:
+    'gang-scheduling workload: uniform-log sizes and runtimes in whole 5 s slots (1…120), Poisson arrivals',
+  source:
+    'Zhou, Mackerras, Johnson, Walsh & Brent, An Efficient Resource Allocation Scheme for Gang Scheduling, §2',
+  load: 'ρ = λ·p̄·t̄/P with p̄, t̄ the mean size and mean runtime (§2); sizes and runtimes are independent',
+  streams: Object.values(zhou99Streams),
+  options: zhou99Options,
+  create(o) {
+    const maxSize = o.maxSize ?? o.processors;
+    const sizes = logUniformDistribution({ kind: 'log-uniform', min: o.minSize, max: maxSize });
+    const slots = logUniformDistribution({ kind: 'log-uniform', min: o.minSlots, max: o.maxSlots });
+    // The rounded, clipped values are what jobs are: p̄ and t̄ are their exact means.
+    const meanSize = meanJobSize(sizes, maxSize);
+    const meanRuntime = meanJobSize(slots, o.maxSlots) * o.slot;
+    const meanInterarrival = (meanSize * meanRuntime) / (o.load * o.processors);
+    return poissonSampler({
+      processors: o.processors,
+      load: o.load,
+      meanInterarrival,
+      streams: zhou99Streams,
+      job: (id, submit, s) => {
+        // Nearest whole slot, kept within [1, maxSlots] (the same rounding as sizes).
+        const runtime = jobSize(slots.sample(s.runtimes), o.maxSlots) * o.slot;
+        return { id, submit, size: jobSize(sizes.sample(s.sizes), maxSize), runtime, estimate: runtime };
+      },
+    });
+  },
+});

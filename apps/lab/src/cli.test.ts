@@ -139,6 +139,64 @@ describe('schedlab run and compare', () => {
   });
 });
 
+describe('workload models', () => {
+  it('generate: the same seed writes the same bytes; list shows every model', async () => {
+    const out = (name: string) => join(dir, name);
+    for (const [file, seed] of [
+      ['g1.swf', '4'],
+      ['g2.swf', '4'],
+      ['g3.swf', '5'],
+    ] as const) {
+      const { code } = await schedlab(
+        'generate',
+        '--model',
+        'lublin99',
+        '--jobs',
+        '2000',
+        '--seed',
+        seed,
+        '--out',
+        out(file),
+      );
+      expect(code).toBe(0);
+    }
+    const [a, b, c] = await Promise.all(['g1.swf', 'g2.swf', 'g3.swf'].map((f) => readFile(out(f))));
+    expect(b!.equals(a!)).toBe(true);
+    expect(c!.equals(a!)).toBe(false);
+    const listed = JSON.parse((await schedlab('list', '--json')).stdout) as { models: { name: string }[] };
+    expect(listed.models.map((m) => m.name)).toEqual(
+      expect.arrayContaining([
+        'lublin99',
+        'feitelson96',
+        'downey97',
+        'parsons-sevcik-97',
+        'sevcik-94',
+        'zhou-99',
+        'k-resource',
+      ]),
+    );
+  });
+
+  it('a model is a workload of run: malleable Sevcik jobs under dyn-equi, K resources under easy', async () => {
+    const spec = join(dir, 'wk4.json');
+    await writeFile(spec, JSON.stringify({ kind: 'model', model: 'sevcik-94', jobs: 500, load: 0.5 }));
+    const dyn = JSON.parse(
+      (await schedlab('run', '-d', 'dyn-equi', '--workload', spec, '--json')).stdout,
+    ) as {
+      summary: { status: string; jobs: { finished: number } };
+    };
+    expect(dyn.summary).toMatchObject({ status: 'completed', jobs: { finished: 500 } });
+    const k = join(dir, 'k4.json');
+    await writeFile(k, JSON.stringify({ kind: 'model', model: 'k-resource', jobs: 500, options: { k: 4 } }));
+    const easy = JSON.parse((await schedlab('run', '-d', 'easy', '--workload', k, '--json')).stdout) as {
+      summary: { utilisation: { resources: Record<string, number> } };
+    };
+    // The machine gets the model's four resources, and the jobs use them.
+    expect(Object.keys(easy.summary.utilisation.resources)).toHaveLength(4);
+    expect(Object.values(easy.summary.utilisation.resources).every((u) => u > 0)).toBe(true);
+  });
+});
+
 describe('bad input gets a clear, located error (08-quality.md)', () => {
   it('an unknown discipline: the known names and the closest match, no stack trace', async () => {
     const { code, stderr } = await schedlab('run', '-d', 'esay');

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { compareCommand } from './commands/compare.ts';
+import { generateCommand } from './commands/generate.ts';
 import { listCommand } from './commands/list.ts';
 import { runCommand } from './commands/run.ts';
 
@@ -15,6 +16,7 @@ const program = new Command('schedlab')
 listCommand(program);
 runCommand(program);
 compareCommand(program);
+generateCommand(program);
 program.exitOverride();
 
 try {

@@ -1,3 +1,4 @@
+import { listModels } from '@js/workloads';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { renderTable } from '../output/table.ts';
@@ -15,7 +16,9 @@ export interface DisciplineListing {
 export function listCommand(program: Command): void {
   program
     .command('list')
-    .description('list every discipline (with its source paper and options) and platform profile')
+    .description(
+      'list every discipline and workload model (with its source paper and options) and platform profile',
+    )
     .option('--json', 'print as JSON')
     .action(async (flags: { json?: boolean }) => {
       const registry = await createRegistry(program.opts().plugin ?? []);
@@ -27,23 +30,32 @@ export function listCommand(program: Command): void {
         options: optionsOf(definition.options),
       }));
       const profiles = registry.profiles();
+      const models = listModels().map((m) => ({
+        name: m.name,
+        summary: m.summary,
+        source: m.source,
+        load: m.load,
+        options: optionsOf(m.options),
+      }));
       if (flags.json) {
-        console.log(JSON.stringify({ disciplines, profiles }, null, 2));
+        console.log(JSON.stringify({ disciplines, models, profiles }, null, 2));
         return;
       }
       console.log(
         renderTable(
           ['discipline', 'summary', 'source', 'options (default)'],
-          disciplines.map((d) => [
-            d.name,
-            wrap(d.summary),
-            wrap(d.source),
-            Object.entries(d.options)
-              .map(
-                ([k, o]) =>
-                  `${k}: ${o.type}${o.default === undefined ? '' : ` (${JSON.stringify(o.default)})`}`,
-              )
-              .join('\n') || '–',
+          disciplines.map((d) => [d.name, wrap(d.summary), wrap(d.source), optionLines(d.options)]),
+        ),
+      );
+      console.log(
+        renderTable(
+          ['workload model', 'summary', 'source', 'offered load', 'options (default)'],
+          models.map((m) => [
+            m.name,
+            wrap(m.summary, 40),
+            wrap(m.source, 40),
+            wrap(m.load, 32),
+            optionLines(m.options),
           ]),
         ),
       );
@@ -69,6 +81,14 @@ function optionsOf(schema: z.ZodObject): DisciplineListing['options'] {
         description: p.description as string | undefined,
       },
     ]),
+  );
+}
+
+function optionLines(options: DisciplineListing['options']): string {
+  return (
+    Object.entries(options)
+      .map(([k, o]) => `${k}: ${o.type}${o.default === undefined ? '' : ` (${JSON.stringify(o.default)})`}`)
+      .join('\n') || '–'
   );
 }
 

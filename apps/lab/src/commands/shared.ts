@@ -1,9 +1,9 @@
-import { ConfigError, OptionsError } from '@js/core';
 import { defaultWorkload, openWorkload, type Workload } from '@js/workloads';
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { createRegistry } from '../registry/builtins.ts';
 import type { RunSettings } from '../run/execute.ts';
 import { terminalProgress } from '../run/progress.ts';
+import { jsonObject, keyValue, positiveInteger, positiveNumber, resource } from './values.ts';
 
 /** Options shared by `run` and `compare`. */
 export function addRunOptions(command: Command): Command {
@@ -15,7 +15,7 @@ export function addRunOptions(command: Command): Command {
     .option(
       '-m, --machine <processors>',
       'machine size in processors (default: the trace header’s MaxProcs, or the spec’s)',
-      integer,
+      positiveInteger('machine'),
     )
     .option(
       '-r, --resource <name=capacity>',
@@ -23,18 +23,21 @@ export function addRunOptions(command: Command): Command {
       resource,
     )
     .option('-s, --seed <n>', 'run seed: every random draw comes from a stream named under it', '1')
-    .option('--options <json>', 'discipline options as JSON, e.g. \'{"limit":4}\'', json)
+    .option('--options <json>', 'discipline options as JSON, e.g. \'{"maxWait":3600}\'', jsonObject)
     .option('--profile <name>', 'platform profile (operation costs)', 'ideal')
     .option('--exact-runtimes', 'let disciplines see true runtimes instead of user estimates')
     .option('--kill-at-estimate', 'kill jobs that run past their estimate')
-    .option('--max-queued <n>', 'saturation rule: stop when more jobs than this wait', integer)
-    .option('--max-time <seconds>', 'stop at this simulated time', Number)
+    .option(
+      '--max-queued <n>',
+      'saturation rule: stop when more jobs than this wait',
+      positiveInteger('max-queued'),
+    )
+    .option('--max-time <seconds>', 'stop at this simulated time', positiveNumber('max-time'))
     .option('--lenient', 'skip malformed SWF lines (reported) instead of stopping')
-    .addOption(
-      new Option(
-        '--clean <rule=action...>',
-        'override a cleaning rule, e.g. widerThanMachine=clip',
-      ).argParser(collect),
+    .option(
+      '--clean <rule=action>',
+      'override a cleaning rule, e.g. widerThanMachine=clip; repeatable',
+      keyValue('--clean'),
     )
     .option('--json', 'print the results as JSON');
 }
@@ -81,35 +84,4 @@ export async function prepare(
       progress: flags.json ? undefined : terminalProgress(),
     },
   };
-}
-
-function integer(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1)
-    throw new OptionsError('schedlab', [{ path: 'machine', message: 'expected a positive integer', value }]);
-  return n;
-}
-
-function json(value: string): unknown {
-  try {
-    return JSON.parse(value);
-  } catch (error) {
-    throw new ConfigError(`--options is not valid JSON: ${(error as Error).message}`);
-  }
-}
-
-function resource(
-  value: string,
-  previous: { name: string; capacity: number }[] = [],
-): { name: string; capacity: number }[] {
-  const [name, capacity] = value.split('=');
-  if (!name || !(Number(capacity) > 0))
-    throw new ConfigError(`--resource ${value}: expected name=capacity with a positive capacity`);
-  return [...previous, { name, capacity: Number(capacity) }];
-}
-
-function collect(value: string, previous: Record<string, string> | undefined): Record<string, string> {
-  const [rule, action] = value.split('=');
-  if (!rule || !action) throw new ConfigError(`--clean ${value}: expected rule=action`);
-  return { ...previous, [rule]: action };
 }

@@ -1,14 +1,15 @@
 import Table from 'cli-table3';
 
-/** The one table renderer of the CLI: plain borders, numbers right-aligned. */
+/** The one table renderer of the CLI: plain borders; columns of numbers right-aligned, text left. */
 export function renderTable(
   head: readonly string[],
   rows: readonly (readonly (string | number)[])[],
 ): string {
+  const numeric = head.map((_, c) => rows.length > 0 && rows.every((row) => typeof row[c] === 'number'));
   const table = new Table({
     head: [...head],
     style: { head: [], border: [] },
-    colAligns: head.map((_, i) => (i === 0 ? 'left' : 'right')),
+    colAligns: numeric.map((n) => (n ? 'right' : 'left')),
   });
   for (const row of rows) table.push(row.map((c) => (typeof c === 'number' ? formatNumber(c) : c)));
   return table.toString();

@@ -37,7 +37,13 @@ export async function runDiscipline(
   s: RunSettings,
 ): Promise<RunReport> {
   const definition = s.registry.discipline(discipline);
-  const machine = new Machine({ nodes: workload.processors, resources: s.resources });
+  // A multi-core model says how its processors group into nodes; a K-resource model names the
+  // resources its jobs ask for. Resources given for the run come on top.
+  const topology = workload.topology ?? { nodes: workload.processors, cpusPerNode: 1, coresPerCpu: 1 };
+  const machine = new Machine({
+    ...topology,
+    resources: [...(workload.resources ?? []), ...(s.resources ?? [])],
+  });
   const metrics = createRunMetrics(s.metrics);
   const sink = s.out
     ? scheduleSink(s.out, workload.header, `schedlab: ${discipline} on ${workload.name}, seed ${s.seed}`)

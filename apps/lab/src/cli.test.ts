@@ -295,4 +295,17 @@ describe('bad input gets a clear, located error (08-quality.md)', () => {
     expect(report.summary.jobs.inSystem).toBeGreaterThan(50);
     expect(report.summary.jobs.finished).toBeGreaterThan(0);
   });
+  it('…and its --out schedule holds every job that finished, in arrival order', async () => {
+    const out = join(dir, 'saturated.csv');
+    const { stdout } = await schedlab('run', '-d', 'fcfs-ff', '--max-queued', '50', '--json', '--out', out);
+    const finished = (JSON.parse(stdout) as { summary: { jobs: { finished: number } } }).summary.jobs
+      .finished;
+    const ids = (await readFile(out, 'utf8'))
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => Number(l.split(',')[0]));
+    expect(ids).toHaveLength(finished);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+  });
 });

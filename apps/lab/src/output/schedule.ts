@@ -28,16 +28,20 @@ export function scheduleSink(path: string, header: SwfHeader | undefined, commen
   if (ext === '.swf') {
     const writer = new SwfWriter(stream, path);
     writer.header([...(header?.lines ?? []), `; ${comment}`]);
+    const order = new ArrivalOrder((o) => {
+      writer.job(o.job, {
+        waitTime: o.start - o.job.submit,
+        runTime: o.end - o.start,
+        allocatedProcessors: o.processors,
+        status: o.ending === 'finished' ? SWF_STATUS_COMPLETED : SWF_STATUS_FAILED,
+      });
+    });
     return {
-      jobEnded: inArrivalOrder((o) => {
-        writer.job(o.job, {
-          waitTime: o.start - o.job.submit,
-          runTime: o.end - o.start,
-          allocatedProcessors: o.processors,
-          status: o.ending === 'finished' ? SWF_STATUS_COMPLETED : SWF_STATUS_FAILED,
-        });
-      }),
-      close: () => writer.end(),
+      jobEnded: (o) => order.add(o),
+      close: () => {
+        order.flush();
+        return writer.end();
+      },
     };
   }
   const lines = new LineSink(stream);
@@ -45,29 +49,39 @@ export function scheduleSink(path: string, header: SwfHeader | undefined, commen
   let first = true;
   if (ext === '.csv') lines.write(jobRecordFields.join(','));
   else lines.write('[');
+  const order = new ArrivalOrder((o) => {
+    lines.write(format(jobRecord(o), first));
+    first = false;
+  });
   return {
-    jobEnded: inArrivalOrder((o) => {
-      lines.write(format(jobRecord(o), first));
-      first = false;
-    }),
+    jobEnded: (o) => order.add(o),
     close: async () => {
+      order.flush();
       if (ext === '.json') lines.write(']');
       await lines.end();
     },
   };
 }
 
-/** Pass outcomes on in arrival order, holding back those that overtook an older job. */
-function inArrivalOrder(write: (o: JobOutcome) => void): (o: JobOutcome) => void {
-  const held = new Map<number, JobOutcome>();
-  let next = 0;
-  return (o) => {
-    held.set(o.arrival, o);
-    for (let ready = held.get(next); ready; ready = held.get(next)) {
-      held.delete(next++);
-      write(ready);
+/** Passes outcomes on in arrival order, holding back those that overtook an older job. */
+class ArrivalOrder {
+  readonly #held = new Map<number, JobOutcome>();
+  #next = 0;
+  constructor(readonly write: (o: JobOutcome) => void) {}
+
+  add(o: JobOutcome): void {
+    this.#held.set(o.arrival, o);
+    for (let ready = this.#held.get(this.#next); ready; ready = this.#held.get(this.#next)) {
+      this.#held.delete(this.#next++);
+      this.write(ready);
     }
-  };
+  }
+
+  /** At the end of a run cut short (saturated, bounded), write the rest, still in order. */
+  flush(): void {
+    for (const o of [...this.#held.values()].sort((a, b) => a.arrival - b.arrival)) this.write(o);
+    this.#held.clear();
+  }
 }
 
 const jsonLine = (r: JobRecord, first: boolean): string => `${first ? '' : ','}${JSON.stringify(r)}`;

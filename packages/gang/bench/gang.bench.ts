@@ -49,9 +49,18 @@ function loaded(seed: number): Loaded {
 
 let base: Loaded;
 
+interface ChurnSteps {
+  /** Run after each departure (slot elimination). */
+  readonly afterDeparture?: (m: SchedulingMatrix) => void;
+  /** Which tree picks the block (the paper's BRMMS allocates by WLTS). */
+  readonly allocateBy?: 'WLTM' | 'WLTS';
+  /** Run after each allocation (extending a job into an extra slot). */
+  readonly afterAllocation?: (m: SchedulingMatrix, live: readonly JobId[], random: () => number) => void;
+}
+
 /** One departure of a random job then one allocation, ROUNDS times, on a copy of the loaded matrix. */
-function churn(afterDeparture?: (m: SchedulingMatrix) => void): { items: number } {
-  const random = rng(42);
+function churn(seed: number, steps: ChurnSteps = {}): { items: number } {
+  const random = rng(seed);
   const matrix = base.matrix.clone();
   const live = [...base.live];
   let next = base.next;
@@ -60,9 +69,14 @@ function churn(afterDeparture?: (m: SchedulingMatrix) => void): { items: number 
     matrix.depart(live[k]!);
     live[k] = live[live.length - 1]!;
     live.pop();
-    afterDeparture?.(matrix);
-    allocate(matrix, { id: next, size: logUniformSize(random) });
+    steps.afterDeparture?.(matrix);
+    allocate(
+      matrix,
+      { id: next, size: logUniformSize(random) },
+      steps.allocateBy ? { by: steps.allocateBy } : undefined,
+    );
     live.push(next++);
+    steps.afterAllocation?.(matrix, live, random);
   }
   return { items: ROUNDS };
 }
@@ -73,7 +87,7 @@ export default defineBench('gang', [
     setup: () => {
       base = loaded(1);
     },
-    run: () => churn(),
+    run: () => churn(42),
     iterations: 20,
   },
   {
@@ -81,7 +95,7 @@ export default defineBench('gang', [
     setup: () => {
       base = loaded(1);
     },
-    run: () => churn((m) => eliminateSlots(m, { by: 'WLTM' })),
+    run: () => churn(42, { afterDeparture: (m) => eliminateSlots(m, { by: 'WLTM' }) }),
     iterations: 20,
   },
   {
@@ -89,24 +103,15 @@ export default defineBench('gang', [
     setup: () => {
       base = loaded(1);
     },
-    run: () => {
-      const random = rng(7);
-      const matrix = base.matrix.clone();
-      const live = [...base.live];
-      let next = base.next;
-      for (let i = 0; i < ROUNDS; i++) {
-        const k = Math.floor(random() * live.length);
-        matrix.depart(live[k]!);
-        live[k] = live[live.length - 1]!;
-        live.pop();
-        eliminateSlots(matrix, { by: 'WLTS' });
-        allocate(matrix, { id: next, size: logUniformSize(random) }, { by: 'WLTS' });
-        live.push(next++);
-        const candidate = live[Math.floor(random() * live.length)]!;
-        if (canExtendJob(matrix, candidate)) extendJob(matrix, candidate);
-      }
-      return { items: ROUNDS };
-    },
+    run: () =>
+      churn(7, {
+        afterDeparture: (m) => eliminateSlots(m, { by: 'WLTS' }),
+        allocateBy: 'WLTS',
+        afterAllocation: (m, live, random) => {
+          const candidate = live[Math.floor(random() * live.length)]!;
+          if (canExtendJob(m, candidate)) extendJob(m, candidate);
+        },
+      }),
     iterations: 20,
   },
 ]);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -285,6 +285,36 @@ describe('bad input gets a clear, located error (08-quality.md)', () => {
     });
     expect(report.summary.jobs).toMatchObject({ cleaned: 2, finished: 2 });
   });
+  it('an interrupted sweep: finished runs are on disk, and running again resumes', async () => {
+    const results = join(dir, 'sweep');
+    const compare = async () =>
+      JSON.parse((await schedlab('compare', '-d', 'fcfs,easy', '--results', results, '--json')).stdout) as {
+        discipline: string;
+        summary: { wait: { mean: number } };
+      }[];
+    const first = await compare();
+    const files = (await readdir(results)).sort();
+    expect(files).toHaveLength(2);
+    expect(files.every((f) => f.endsWith('.json'))).toBe(true);
+    // As if the sweep had died during easy: its report is gone, fcfs's is kept. Mark the kept one
+    // so the re-run shows whether it was reused or recomputed.
+    const easyFile = files.find((f) => f.startsWith('easy-'))!;
+    const fcfsFile = join(results, files.find((f) => f.startsWith('fcfs-'))!);
+    await rm(join(results, easyFile));
+    const kept = JSON.parse(await readFile(fcfsFile, 'utf8'));
+    kept.summary.wait.mean = -1;
+    await writeFile(fcfsFile, JSON.stringify(kept));
+    const second = await compare();
+    expect(second.map((r) => [r.discipline, r.summary.wait.mean])).toEqual([
+      ['fcfs', -1],
+      ['easy', first[1]!.summary.wait.mean],
+    ]);
+    expect((await readdir(results)).sort()).toEqual(files);
+    // Another seed is another run, not a resumed one.
+    await schedlab('compare', '-d', 'fcfs', '--results', results, '--seed', '9');
+    expect(await readdir(results)).toHaveLength(3);
+  });
+
   it('a workload that saturates the machine ends as saturated with partial figures', async () => {
     const { code, stdout } = await schedlab('run', '-d', 'fcfs', '--max-queued', '50', '--json');
     expect(code).toBe(0);

@@ -28,7 +28,10 @@ export interface JobOutcome {
   readonly backfilled: boolean;
 }
 
-/** What the machine looks like after the decisions of one instant. */
+/**
+ * What the machine looks like after the decisions of one instant. The engine refills one object
+ * at every instant: an observer copies the values it wants to keep.
+ */
 export interface OccupancySample {
   readonly now: number;
   /** Processors holding a running job (or one in an operation's overhead). */

@@ -8,7 +8,7 @@ import type { JobsView, MachineView, Operation, Placement, SchedulingContext, Tr
 import { EventKind, EventQueue, Priority } from './event-queue.ts';
 import { type JobView, recordOf } from './job-view.ts';
 import { type Knowledge, knowledgeSchema } from './knowledge.ts';
-import type { JobOutcome, RunObserver, RunStatus } from './observer.ts';
+import type { JobOutcome, OccupancySample, RunObserver, RunStatus } from './observer.ts';
 import { idealProfile, type PlatformProfile } from './profile.ts';
 import { SimJob } from './sim-job.ts';
 
@@ -117,6 +117,8 @@ class Simulation implements SchedulingContext {
   readonly #onProgressed;
   readonly #observers: readonly RunObserver[];
   readonly #inUse: Float64Array;
+  /** The one occupancy sample, refilled at every instant (observers copy what they keep). */
+  readonly #occupancy: { -readonly [K in keyof OccupancySample]: OccupancySample[K] };
 
   constructor(jobs: Iterable<Job> | AsyncIterable<Job>, o: SimulationOptions) {
     this.#spec = o.machine;
@@ -127,6 +129,14 @@ class Simulation implements SchedulingContext {
     this.#killAtEstimate = o.killAtEstimate ?? false;
     this.#ledger = new AllocationLedger(o.machine);
     this.#inUse = new Float64Array(o.machine.resourceNames.length);
+    this.#occupancy = {
+      now: 0,
+      busyProcessors: 0,
+      resourcesInUse: this.#inUse,
+      queued: 0,
+      running: 0,
+      preempted: 0,
+    };
     const options = parseOptions(`discipline '${o.discipline.name}'`, o.discipline.options, o.options ?? {});
     this.#scheduler = o.discipline.create(options, {
       machine: o.machine,
@@ -638,14 +648,12 @@ class Simulation implements SchedulingContext {
     const free = this.#ledger.free;
     const caps = this.#spec.capacities;
     for (let r = 0; r < caps.length; r++) this.#inUse[r] = caps[r]! - free[r]!;
-    const sample = {
-      now: this.now,
-      busyProcessors: this.#spec.processors - this.#ledger.idle.size,
-      resourcesInUse: this.#inUse,
-      queued: this.#pendingLive,
-      running: this.#running.size,
-      preempted: this.#suspended.size + this.#checkpointed.size,
-    };
+    const sample = this.#occupancy;
+    sample.now = this.now;
+    sample.busyProcessors = this.#spec.processors - this.#ledger.idle.size;
+    sample.queued = this.#pendingLive;
+    sample.running = this.#running.size;
+    sample.preempted = this.#suspended.size + this.#checkpointed.size;
     for (const f of this.#onSample) f(sample);
   }
 

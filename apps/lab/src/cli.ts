@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { SchedlabError } from '@js/core';
 import { Command, CommanderError } from 'commander';
 import { compareCommand } from './commands/compare.ts';
 import { generateCommand } from './commands/generate.ts';
@@ -19,17 +20,40 @@ compareCommand(program);
 generateCommand(program);
 program.exitOverride();
 
+/**
+ * Exit statuses:
+ *
+ * | status | meaning                                                                            |
+ * | ------ | ---------------------------------------------------------------------------------- |
+ * | 0      | done                                                                               |
+ * | 1      | an error: bad input or options, an unknown name, a broken invariant, a missing file |
+ * | 3      | a run stalled (`RUN_STALLED`): its report is printed first, then who waits and why |
+ *
+ * Usage errors found by the argument parser exit with its status (1). Errors are printed on stderr
+ * as `schedlab: error CODE: message`, the code being the error's stable `code`.
+ */
 try {
   await program.parseAsync();
 } catch (error) {
   if (error instanceof CommanderError) process.exit(error.exitCode);
   const debug = process.argv.includes('--debug');
-  // Our errors (and the machine's) carry a stable code: a user-facing message, not a bug.
-  const known = typeof (error as { code?: unknown }).code === 'string';
+  // A SchedlabError (the machine's, the ledger's and gang's included) is a located, user-facing
+  // message, not a bug; so is a system error such as a missing file. Anything else gets the hint.
+  const known =
+    error instanceof SchedlabError || typeof (error as { syscall?: unknown }).syscall === 'string';
+  const code = (error as { code?: unknown }).code;
+  const message = (error as Error).message;
+  // Some messages already start with their code (gang's): print it once.
+  const coded =
+    typeof code !== 'string'
+      ? `error: ${message}`
+      : message.startsWith(`${code}:`)
+        ? `error ${message}`
+        : `error ${code}: ${message}`;
   if (debug) console.error(error);
-  else
-    console.error(
-      `schedlab: ${(error as Error).message}${known ? '' : ' (run with --debug for the stack trace)'}`,
-    );
-  process.exit(1);
+  else console.error(`schedlab: ${coded}${known ? '' : ' (run with --debug for the stack trace)'}`);
+  const exitCode = (error as { exitCode?: unknown }).exitCode;
+  const status = error instanceof SchedlabError && typeof exitCode === 'number' ? exitCode : 1;
+  // A report may have gone to stdout first (a stalled run's): exit once it is written out.
+  process.stdout.write('', () => process.exit(status));
 }

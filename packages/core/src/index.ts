@@ -1,34 +1,58 @@
+export type { Capabilities, CapabilitiesInput } from './discipline/capabilities.ts';
+export { capabilitiesSchema } from './discipline/capabilities.ts';
 export type {
   DisciplineDefinition,
   DisciplineEnvironment,
+  DisciplineInput,
   OptionsSchema,
   Plugin,
   Scheduler,
 } from './discipline/define.ts';
 export { defineDiscipline, definePlugin, isPlugin } from './discipline/define.ts';
+export type { ContentionModel, Placement as ContentionPlacement } from './engine/contention.ts';
+export { noContention } from './engine/contention.ts';
 export type {
   JobsView,
   MachineView,
+  Notes,
   Operation,
   Placement,
+  ProcessorSetView,
   SchedulingContext,
+  TimerHandle,
   Trigger,
 } from './engine/context.ts';
 export type { JobState, JobView } from './engine/job-view.ts';
-export type { Knowledge } from './engine/knowledge.ts';
+export type { Knowledge, TraitKnowledge } from './engine/knowledge.ts';
 export { knowledgeSchema } from './engine/knowledge.ts';
 export type {
   JobEnding,
   JobOutcome,
   OccupancySample,
+  OperationEvent,
+  ReleaseEvent,
   RunInfo,
   RunObserver,
   RunStatus,
 } from './engine/observer.ts';
+export type { PartitionSpec, Route } from './engine/partitions.ts';
+export { routes } from './engine/partitions.ts';
+export { instantTolerance } from './engine/physics.ts';
+export type { PlacementRules } from './engine/placement.ts';
+export { placementRulesSchema } from './engine/placement.ts';
 export type { PlatformProfile } from './engine/profile.ts';
-export { idealProfile, platformProfileSchema } from './engine/profile.ts';
+export {
+  builtinProfiles,
+  gangProfile,
+  idealProfile,
+  lsfProfile,
+  platformProfileSchema,
+} from './engine/profile.ts';
 export type { RunLimits, RunResult, SimulationOptions } from './engine/simulation.ts';
 export { simulate } from './engine/simulation.ts';
+export type { StallReport } from './engine/stall.ts';
+export type { StopRuleInfo } from './engine/stop-rules.ts';
+export { parseStopRule, stopRules } from './engine/stop-rules.ts';
 export {
   ConfigError,
   InputError,

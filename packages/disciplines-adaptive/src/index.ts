@@ -1,8 +1,6 @@
 import { definePlugin } from '@js/core';
 import { dynEqui } from './disciplines/dyn-equi.ts';
 
-export type { Bounds } from './partition/equipartition.ts';
-export { equipartition } from './partition/equipartition.ts';
 export { dynEqui };
 
 /** The adaptive-partitioning family as one plugin for the registry. */

@@ -4,7 +4,6 @@ import { easy } from './disciplines/easy.ts';
 import { fcfs } from './disciplines/fcfs.ts';
 import { fcfsFirstFit } from './disciplines/fcfs-ff.ts';
 
-export { AvailabilityProfile } from './profile/availability.ts';
 export { conservative, easy, fcfs, fcfsFirstFit };
 
 /** The backfilling family as one plugin for the registry. */

@@ -28,6 +28,8 @@ function run(warmUpJobs: number, measuredJobs: number | undefined) {
     const metrics = createRunMetrics({ warmUpJobs, measuredJobs });
     metrics.begin({
       discipline: 'bench',
+      multiprogrammingLimit: Number.POSITIVE_INFINITY,
+      nodeOf: (p: number) => p,
       processors: 128,
       resourceNames: ['memory', 'licences'],
       resourceCapacities: [1024, 16],
@@ -57,6 +59,7 @@ function run(warmUpJobs: number, measuredJobs: number | undefined) {
       const outcome: JobOutcome = {
         job,
         arrival: i,
+        discipline: 'bench',
         start,
         end: start + runTimes[k],
         ending: 'finished',

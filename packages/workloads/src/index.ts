@@ -26,9 +26,9 @@ export type { DistributionSpec } from './distributions/spec.ts';
 export { createDistribution, distributionSpecSchema } from './distributions/spec.ts';
 export type { UniformSpec } from './distributions/uniform.ts';
 export { uniformDistribution, uniformSpecSchema } from './distributions/uniform.ts';
-export { downey97 } from './models/downey-97/model.ts';
+export { downey97, downey97TraitKnowledge } from './models/downey-97/model.ts';
 export { downeyExecutionTime, downeyMaxUsefulSize, downeySpeedup } from './models/downey-97/speedup.ts';
-export { feitelson96 } from './models/feitelson96/model.ts';
+export { feitelson96, feitelson96TraitKnowledge } from './models/feitelson96/model.ts';
 export { lublin99, lublinJobType } from './models/lublin99/model.ts';
 export type { LublinTable } from './models/lublin99/parameters.ts';
 export { lublinConstants, lublinTables } from './models/lublin99/parameters.ts';
@@ -41,11 +41,16 @@ export type {
   WorkloadModel,
 } from './models/model.ts';
 export { defineModel } from './models/model.ts';
-export { multicoreJobType, zengSodanWorkloads } from './models/multicore/model.ts';
+export { multicoreJobType, multicoreTraitKnowledge, zengSodanWorkloads } from './models/multicore/model.ts';
 export { slowdownRangeEdges, zengSodanTable4 } from './models/multicore/table4.ts';
-export type { ModelOutput } from './models/output.ts';
-export { modelSwfHeader, modelTraitsLine, writeModelWorkload } from './models/output.ts';
-export { parsonsSevcik97 } from './models/parsons-sevcik-97/model.ts';
+export type { ModelOutput, ModelTraitRecord } from './models/output.ts';
+export {
+  modelSwfHeader,
+  modelTraitsLine,
+  parseModelTraitLines,
+  writeModelWorkload,
+} from './models/output.ts';
+export { parsonsSevcik97, parsonsSevcik97TraitKnowledge } from './models/parsons-sevcik-97/model.ts';
 export type { PoissonModel } from './models/poisson.ts';
 export { arrivalsStream, poissonSampler } from './models/poisson.ts';
 export type { ModelListing } from './models/registry.ts';
@@ -56,7 +61,7 @@ export {
   workloadModels,
   zengSodanMulticore,
 } from './models/registry.ts';
-export { sevcik94, sevcik94Workloads } from './models/sevcik-94/model.ts';
+export { sevcik94, sevcik94TraitKnowledge, sevcik94Workloads } from './models/sevcik-94/model.ts';
 export type { ModelWorkload, ModelWorkloadSettings, ModelWorkloadSpec } from './models/workload.ts';
 export {
   atLoad,

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { comparisonTable, workloadLine } from '../output/summary.ts';
 import { type RunReport, runDiscipline } from '../run/execute.ts';
 import { ResultStore } from '../run/results.ts';
+import { failIfStalled } from '../run/stalled.ts';
 import { addRunOptions, prepare, type RunFlags } from './shared.ts';
 
 export function compareCommand(program: Command): void {
@@ -34,17 +35,20 @@ export function compareCommand(program: Command): void {
       if (path && !kept) await store!.save(path, report);
       reports.push(report);
     }
-    if (flags.json) {
-      console.log(JSON.stringify(reports, null, 2));
-      return;
+    if (flags.json) console.log(JSON.stringify(reports, null, 2));
+    else {
+      console.log(workloadLine(reports[0]!.workload));
+      console.log(comparisonTable(reports));
     }
-    console.log(workloadLine(reports[0]!.workload));
-    console.log(comparisonTable(reports));
+    failIfStalled(reports);
   });
 }
 
 /** What determines a run's figures: the discipline and every flag except those that only shape output. */
 function runIdentity(discipline: string, flags: Record<string, unknown>): Record<string, unknown> {
   const { json, results, disciplines, debug, ...run } = flags;
+  // Options at their defaults are left out, so runs kept before an option existed still match.
+  if (run.contention === 'none') delete run.contention;
+  if (run.stop === 'all-left') delete run.stop;
   return { ...run, discipline };
 }

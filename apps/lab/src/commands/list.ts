@@ -1,3 +1,4 @@
+import { type Capabilities, type PlatformProfile, stopRules } from '@js/core';
 import { listModels } from '@js/workloads';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -10,14 +11,49 @@ export interface DisciplineListing {
   readonly plugin: string;
   readonly summary: string;
   readonly source: string;
+  /** What it may do to a job: sizing (rigid, moldable, malleable) and preemption level. */
+  readonly capabilities: Capabilities;
   readonly options: Record<string, { type: string; default?: unknown; description?: string }>;
+}
+
+/** The values of a platform profile `list` shows, in this order (seconds, or a fraction for resizeRelative). */
+const profileValues = [
+  'dispatch',
+  'suspend',
+  'resume',
+  'checkpoint',
+  'restart',
+  'resize',
+  'resizeRelative',
+  'decisionInterval',
+  'minRunBeforeSuspend',
+  'minRunBeforeReallocation',
+  'multiprogrammingLimit',
+] as const satisfies readonly (keyof PlatformProfile)[];
+
+/**
+ * A platform profile as `list --json` shows it: every value, `multiprogrammingLimit` null when
+ * unlimited (JSON has no infinity).
+ */
+export type ProfileListing = Omit<PlatformProfile, 'multiprogrammingLimit'> & {
+  readonly multiprogrammingLimit: number | null;
+};
+
+function profileListing(p: PlatformProfile): ProfileListing {
+  return {
+    name: p.name,
+    summary: p.summary,
+    ...Object.fromEntries(profileValues.map((k) => [k, p[k]])),
+    multiprogrammingLimit: Number.isFinite(p.multiprogrammingLimit) ? p.multiprogrammingLimit : null,
+    source: p.source,
+  } as ProfileListing;
 }
 
 export function listCommand(program: Command): void {
   program
     .command('list')
     .description(
-      'list every discipline and workload model (with its source paper and options) and platform profile',
+      'list every discipline (capabilities, options), workload model, platform profile, contention model and stop rule, with its source',
     )
     .option('--json', 'print as JSON')
     .action(async (flags: { json?: boolean }) => {
@@ -27,9 +63,14 @@ export function listCommand(program: Command): void {
         plugin,
         summary: definition.summary,
         source: definition.source,
+        capabilities: definition.capabilities,
         options: optionsOf(definition.options),
       }));
-      const profiles = registry.profiles();
+      const profiles = registry.profiles().map(profileListing);
+      const contention = registry
+        .contentionModels()
+        .map((c) => ({ name: c.name, summary: c.summary, source: c.source }));
+      const stops = stopRules.map((r) => ({ ...r }));
       const models = listModels().map((m) => ({
         name: m.name,
         summary: m.summary,
@@ -38,13 +79,19 @@ export function listCommand(program: Command): void {
         options: optionsOf(m.options),
       }));
       if (flags.json) {
-        console.log(JSON.stringify({ disciplines, models, profiles }, null, 2));
+        console.log(JSON.stringify({ disciplines, models, profiles, contention, stopRules: stops }, null, 2));
         return;
       }
       console.log(
         renderTable(
-          ['discipline', 'summary', 'source', 'options (default)'],
-          disciplines.map((d) => [d.name, wrap(d.summary), wrap(d.source), optionLines(d.options)]),
+          ['discipline', 'summary', 'source', 'capabilities', 'options (default)'],
+          disciplines.map((d) => [
+            d.name,
+            wrap(d.summary, 40),
+            wrap(d.source, 40),
+            `sizing: ${d.capabilities.sizing}\npreemption: ${d.capabilities.preemption}`,
+            optionLines(d.options),
+          ]),
         ),
       );
       console.log(
@@ -61,8 +108,27 @@ export function listCommand(program: Command): void {
       );
       console.log(
         renderTable(
-          ['platform profile', 'summary'],
-          profiles.map((p) => [p.name, wrap(p.summary)]),
+          ['platform profile', 'summary', 'values (times in s)', 'source'],
+          profiles.map((p) => [
+            p.name,
+            wrap(p.summary, 40),
+            profileValues
+              .map((k) => `${k}: ${k === 'multiprogrammingLimit' && p[k] === null ? 'unlimited' : p[k]}`)
+              .join('\n'),
+            wrap(p.source, 40),
+          ]),
+        ),
+      );
+      console.log(
+        renderTable(
+          ['contention model', 'summary', 'source'],
+          contention.map((c) => [c.name, wrap(c.summary), wrap(c.source)]),
+        ),
+      );
+      console.log(
+        renderTable(
+          ['stop rule (--stop)', 'summary', 'source'],
+          stops.map((r) => [r.syntax, wrap(r.summary), wrap(r.source)]),
         ),
       );
     });

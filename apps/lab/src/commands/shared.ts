@@ -1,9 +1,9 @@
 import { defaultWorkload, openWorkload, type Workload } from '@js/workloads';
 import type { Command } from 'commander';
 import { createRegistry } from '../registry/builtins.ts';
-import type { RunSettings } from '../run/execute.ts';
+import { type RunSettings, resolveSettings } from '../run/execute.ts';
 import { terminalProgress } from '../run/progress.ts';
-import { jsonObject, keyValue, positiveInteger, positiveNumber, resource } from './values.ts';
+import { jsonObject, jsonObjectOf, keyValue, positiveInteger, positiveNumber, resource } from './values.ts';
 
 /** Options shared by `run` and `compare`. */
 export function addRunOptions(command: Command): Command {
@@ -24,8 +24,21 @@ export function addRunOptions(command: Command): Command {
     )
     .option('-s, --seed <n>', 'run seed: every random draw comes from a stream named under it', '1')
     .option('--options <json>', 'discipline options as JSON, e.g. \'{"maxWait":3600}\'', jsonObject)
-    .option('--profile <name>', 'platform profile (operation costs)', 'ideal')
+    .option(
+      '--profile <name>',
+      'platform profile: operation costs and timing rules (see `schedlab list`)',
+      'ideal',
+    )
+    .option('--contention <name>', 'contention model: how co-located jobs slow each other', 'none')
+    .option('--stop <rule>', 'stop rule: all-left, tagged-left:N or saturation:M,K', 'all-left')
+    .option(
+      '--placement <json>',
+      'placement rules as JSON, e.g. \'{"maxJobsPerNode":1,"oneProcessPerCpu":true}\'',
+      jsonObjectOf('--placement'),
+    )
     .option('--exact-runtimes', 'let disciplines see true runtimes instead of user estimates')
+    .option('--know-demand', 'let disciplines see each job’s service demand (and demand traits)')
+    .option('--know-speedup', 'let disciplines see each job’s execution-time function (and speedup traits)')
     .option('--kill-at-estimate', 'kill jobs that run past their estimate')
     .option(
       '--max-queued <n>',
@@ -49,7 +62,12 @@ export interface RunFlags {
   seed: string;
   options?: unknown;
   profile: string;
+  contention: string;
+  stop: string;
+  placement?: Record<string, unknown>;
   exactRuntimes?: boolean;
+  knowDemand?: boolean;
+  knowSpeedup?: boolean;
   killAtEstimate?: boolean;
   maxQueued?: number;
   maxTime?: number;
@@ -59,29 +77,41 @@ export interface RunFlags {
   plugin?: string[];
 }
 
+/**
+ * The registry, the workload and the run settings the flags describe. Every name and value that
+ * does not depend on the workload (profile, contention model, stop rule, placement rules, route)
+ * is checked before the workload is opened, so a typo fails at once with its coded error.
+ */
 export async function prepare(
-  flags: RunFlags,
+  flags: RunFlags & { route?: string },
 ): Promise<{ workload: Workload; settings: Omit<RunSettings, 'out'> }> {
   const registry = await createRegistry(flags.plugin ?? []);
   const seed = /^-?\d+$/.test(flags.seed) ? Number(flags.seed) : flags.seed;
+  const settings: Omit<RunSettings, 'out'> = {
+    registry,
+    seed,
+    resources: flags.resource,
+    options: flags.options,
+    profile: flags.profile,
+    contention: flags.contention,
+    stop: flags.stop,
+    placement: flags.placement,
+    route: flags.route as RunSettings['route'],
+    knowledge: {
+      runtimes: flags.exactRuntimes ? 'exact' : 'estimate',
+      demand: flags.knowDemand ?? false,
+      speedup: flags.knowSpeedup ?? false,
+    },
+    killAtEstimate: flags.killAtEstimate,
+    limits: { maxQueued: flags.maxQueued, maxTime: flags.maxTime },
+    progress: flags.json ? undefined : terminalProgress(),
+  };
+  resolveSettings(settings);
   const workload = await openWorkload(flags.workload ?? defaultWorkload, {
     seed,
     machineProcessors: flags.machine,
     lenient: flags.lenient,
     cleaning: flags.clean,
   });
-  return {
-    workload,
-    settings: {
-      registry,
-      seed,
-      resources: flags.resource,
-      options: flags.options,
-      profile: flags.profile,
-      knowledge: { runtimes: flags.exactRuntimes ? 'exact' : 'estimate' },
-      killAtEstimate: flags.killAtEstimate,
-      limits: { maxQueued: flags.maxQueued, maxTime: flags.maxTime },
-      progress: flags.json ? undefined : terminalProgress(),
-    },
-  };
+  return { workload, settings };
 }

@@ -1,4 +1,5 @@
 import { ConfigError, OptionsError } from '@js/core';
+import type { PartitionFlag } from '../run/partitions.ts';
 
 /**
  * Parsers for option values on the command line, shared by every command so that a bad value
@@ -22,18 +23,35 @@ export const positiveNumber =
     return n;
   };
 
+/** A JSON object given as the value of `flag`. */
+export const jsonObjectOf =
+  (flag: string) =>
+  (value: string): Record<string, unknown> => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch (error) {
+      throw new ConfigError(`${flag} is not valid JSON: ${(error as Error).message}`);
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw new ConfigError(`${flag} must be a JSON object, got ${value}`);
+    }
+    return parsed as Record<string, unknown>;
+  };
+
 /** `--options '<json>'`: a JSON object. */
-export function jsonObject(value: string): Record<string, unknown> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch (error) {
-    throw new ConfigError(`--options is not valid JSON: ${(error as Error).message}`);
+export const jsonObject = jsonObjectOf('--options');
+
+/** `--partition NAME=DISCIPLINE:FIRST-LAST`, repeatable; processors are 0-based, inclusive. */
+export function partition(value: string, previous: PartitionFlag[] = []): PartitionFlag[] {
+  const match = /^([^=:\s]+)=([^:\s]+):(\d+)-(\d+)$/.exec(value.trim());
+  if (!match) {
+    throw new ConfigError(
+      `--partition ${value}: expected NAME=DISCIPLINE:FIRST-LAST, e.g. small=easy:0-31 (processors 0-based, inclusive)`,
+    );
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ConfigError(`--options must be a JSON object, got ${value}`);
-  }
-  return parsed as Record<string, unknown>;
+  const [, name, discipline, first, last] = match as unknown as [string, string, string, string, string];
+  return [...previous, { name, discipline, first: Number(first), last: Number(last) }];
 }
 
 /** A repeatable `name=value` option, collected into a record. */

@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { ConfigError, type JobOutcome, type RunObserver } from '@js/core';
 import { type JobRecord, jobRecord, jobRecordFields } from '@js/metrics';
@@ -17,9 +18,15 @@ const SWF_STATUS_FAILED = 0;
  * fields with the simulated wait in field 3, the run time in field 4, the processors in field 5
  * and status 1/0 in field 11), `.json` (an array of per-job records) or `.csv`. Jobs are written
  * in arrival order, as SWF requires, through a reorder buffer that holds only jobs that have
- * left while an older one is still in the system.
+ * left while an older one is still in the system. With `partitioned`, JSON and CSV records also
+ * name the partition that ran the job (`partition`, the last CSV column).
  */
-export function scheduleSink(path: string, header: SwfHeader | undefined, comment: string): ScheduleSink {
+export function scheduleSink(
+  path: string,
+  header: SwfHeader | undefined,
+  comment: string,
+  partitioned = false,
+): ScheduleSink {
   const ext = extname(path).toLowerCase();
   if (ext !== '.swf' && ext !== '.json' && ext !== '.csv') {
     throw new ConfigError(`--out ${path}: unknown format '${ext || '(none)'}'; use .swf, .json or .csv`);
@@ -47,10 +54,10 @@ export function scheduleSink(path: string, header: SwfHeader | undefined, commen
   const lines = new LineSink(stream);
   const format = ext === '.json' ? jsonLine : csvLine;
   let first = true;
-  if (ext === '.csv') lines.write(jobRecordFields.join(','));
+  if (ext === '.csv') lines.write([...jobRecordFields, ...(partitioned ? ['partition'] : [])].join(','));
   else lines.write('[');
   const order = new ArrivalOrder((o) => {
-    lines.write(format(jobRecord(o), first));
+    lines.write(format(partitioned ? { ...jobRecord(o), partition: o.discipline } : jobRecord(o), first));
     first = false;
   });
   return {
@@ -84,8 +91,30 @@ class ArrivalOrder {
   }
 }
 
-const jsonLine = (r: JobRecord, first: boolean): string => `${first ? '' : ','}${JSON.stringify(r)}`;
-const csvLine = (r: JobRecord): string => jobRecordFields.map((f) => String(r[f])).join(',');
+type Row = JobRecord & { readonly partition?: string };
+const jsonLine = (r: Row, first: boolean): string => `${first ? '' : ','}${JSON.stringify(r)}`;
+const csvLine = (r: Row): string =>
+  [...jobRecordFields.map((f) => String(r[f])), ...(r.partition === undefined ? [] : [r.partition])].join(
+    ',',
+  );
+
+/** Where `--out <path>` puts the run's discipline counters: a side file, so the schedule keeps its shape. */
+export const countersPath = (path: string): string => `${path}.counters.json`;
+
+/**
+ * Write each discipline's counters (by discipline or partition name) next to the schedule, as
+ * `{ "counters": { "easy": { "backfilled": 12 } } }`, through a temporary file renamed into place.
+ */
+export async function writeCounters(
+  path: string,
+  counters: Readonly<Record<string, Readonly<Record<string, number>>>>,
+): Promise<string> {
+  const target = countersPath(path);
+  const partial = `${target}.partial`;
+  await writeFile(partial, `${JSON.stringify({ counters }, null, 2)}\n`);
+  await rename(partial, target);
+  return target;
+}
 
 /** Buffered line output with one flush per 64 KiB. */
 class LineSink {

@@ -1,9 +1,15 @@
+import type { RunSummary } from '@js/metrics';
 import type { RunReport } from '../run/execute.ts';
 import { renderTable } from './table.ts';
 
+/** One row of a figures table: a label (discipline, partition) and its figures. */
+interface Row {
+  readonly label: string;
+  readonly summary: RunSummary;
+}
+
 /** The figures `run` and `compare` show, one column each. */
-const columns: readonly [string, (r: RunReport) => string | number][] = [
-  ['discipline', (r) => r.discipline],
+const columns: readonly [string, (r: Row) => string | number][] = [
   ['status', (r) => r.summary.status],
   ['jobs', (r) => r.summary.jobs.finished + r.summary.jobs.killed],
   ['mean wait s', (r) => r.summary.wait.mean],
@@ -16,12 +22,43 @@ const columns: readonly [string, (r: RunReport) => string | number][] = [
   ['makespan s', (r) => r.summary.makespan],
 ];
 
+function figuresTable(first: string, rows: readonly Row[]): string {
+  return renderTable(
+    [first, ...columns.map(([name]) => name)],
+    rows.map((r) => [r.label, ...columns.map(([, get]) => get(r))]),
+  );
+}
+
 /** Side-by-side table of runs over the same jobs. */
 export function comparisonTable(reports: readonly RunReport[]): string {
-  return renderTable(
-    columns.map(([name]) => name),
-    reports.map((r) => columns.map(([, get]) => get(r))),
+  return figuresTable(
+    'discipline',
+    reports.map((r) => ({ label: r.discipline, summary: r.summary })),
   );
+}
+
+/** A partitioned run: one row per partition (name, discipline, processors), then the whole machine. */
+export function partitionTable(report: RunReport): string {
+  return figuresTable('partition', [
+    ...(report.partitions ?? []).map((p) => ({
+      label: `${p.name} (${p.discipline}, ${p.first}-${p.last})`,
+      summary: p.summary,
+    })),
+    { label: 'overall', summary: report.summary },
+  ]);
+}
+
+/** Each discipline's counters in one line, or undefined when none kept any. */
+export function countersLine(report: RunReport): string | undefined {
+  const parts = Object.entries(report.result.counters)
+    .filter(([, c]) => Object.keys(c).length > 0)
+    .map(
+      ([name, c]) =>
+        `${name}: ${Object.entries(c)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+    );
+  return parts.length ? `counters: ${parts.join('; ')}` : undefined;
 }
 
 /** What was done to the workload before the run (cleaning, skipped lines), in one line. */

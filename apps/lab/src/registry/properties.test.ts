@@ -1,4 +1,4 @@
-import { type Job, Registry } from '@js/core';
+import { builtinProfiles, type Job, Registry } from '@js/core';
 import { arbScenario, checkRun } from '@js/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +49,26 @@ describe.each(disciplines)('$name keeps every invariant', (discipline) => {
       { numRuns: 500 },
     );
   });
+
+  it.each(builtinProfiles.map((p) => [p.name, p] as const))(
+    'under the %s profile, on nodes of CPUs and cores with a multiprogramming limit',
+    async (_, profile) => {
+      await fc.assert(
+        fc.asyncProperty(
+          arbScenario(
+            { maxProcessors: 16, maxResources: 2, topology: true, multiprogramming: true },
+            { maxJobs: 20, estimates: 'any', malleable: true },
+          ),
+          async (s) => {
+            const run = await checkRun(discipline, s.machine, s.jobs, { profile });
+            expect(run.violations, show(s)).toEqual([]);
+            expect(run.schedule).toHaveLength(s.jobs.length);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it('determinism: the same inputs give the same schedule', async () => {
     await fc.assert(

@@ -1,8 +1,10 @@
 import type { Machine } from '@js/machine';
 import type { z } from 'zod';
+import type { ContentionModel } from '../engine/contention.ts';
 import type { SchedulingContext } from '../engine/context.ts';
 import type { PlatformProfile } from '../engine/profile.ts';
 import type { RandomStreams } from '../random/streams.ts';
+import { type Capabilities, type CapabilitiesInput, capabilitiesSchema } from './capabilities.ts';
 
 /** What a discipline is given when a run creates it. */
 export interface DisciplineEnvironment {
@@ -10,9 +12,11 @@ export interface DisciplineEnvironment {
   /** Streams for randomised policies; name them after their purpose. */
   readonly random: RandomStreams;
   readonly profile: PlatformProfile;
+  /** The processors this discipline owns (all of them unless the run is partitioned). */
+  readonly processors: readonly number[];
 }
 
-/** A created discipline: its `schedule` runs once per instant at which something happened. */
+/** A created discipline: its `schedule` runs once per decision round. */
 export interface Scheduler {
   schedule(ctx: SchedulingContext): void;
 }
@@ -28,27 +32,41 @@ export interface DisciplineDefinition<S extends OptionsSchema = OptionsSchema> {
   /** Paper and section it implements. */
   readonly source: string;
   readonly options: S;
+  /** What it may do to jobs; the engine refuses anything beyond. */
+  readonly capabilities: Capabilities;
   create(options: z.output<S>, env: DisciplineEnvironment): Scheduler;
 }
+
+/** What an author writes: capabilities may be left out (rigid, run to completion). */
+export type DisciplineInput<S extends OptionsSchema> = Omit<DisciplineDefinition<S>, 'capabilities'> & {
+  readonly capabilities?: CapabilitiesInput;
+};
 
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** Make a discipline; the type of `create`'s options is inferred from the schema. */
 export function defineDiscipline<S extends OptionsSchema>(
-  definition: DisciplineDefinition<S>,
+  definition: DisciplineInput<S>,
 ): DisciplineDefinition<S> {
   if (!NAME.test(definition.name)) {
     throw new TypeError(`discipline name '${definition.name}' must be lower-case words joined by dashes`);
   }
-  return Object.freeze(definition);
+  const parsed = capabilitiesSchema.safeParse(definition.capabilities ?? {});
+  if (!parsed.success) {
+    throw new TypeError(
+      `discipline '${definition.name}': capabilities ${parsed.error.issues.map((i) => i.message).join('; ')}`,
+    );
+  }
+  return Object.freeze({ ...definition, capabilities: Object.freeze(parsed.data) });
 }
 
-/** A package of disciplines (and, later, models and profiles) the registry loads by name. */
+/** A package of disciplines, platform profiles and contention models the registry loads by name. */
 export interface Plugin {
   readonly kind: 'schedlab-plugin';
   readonly name: string;
   readonly disciplines: readonly DisciplineDefinition[];
   readonly profiles?: readonly PlatformProfile[];
+  readonly contention?: readonly ContentionModel[];
 }
 
 export function definePlugin(plugin: Omit<Plugin, 'kind'>): Plugin {

@@ -10,6 +10,8 @@ export const EventKind = {
   OverheadEnd: 2,
   Arrival: 3,
   Timer: 4,
+  /** The end of a discipline's decision interval: held triggers are delivered. */
+  Wake: 5,
 } as const;
 
 /**

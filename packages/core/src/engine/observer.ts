@@ -1,4 +1,5 @@
 import type { Job } from '../job/job.ts';
+import type { Operation } from './context.ts';
 import type { JobView } from './job-view.ts';
 
 /** How a job left the system. */
@@ -9,6 +10,8 @@ export interface JobOutcome {
   readonly job: Job;
   /** Arrival order within the run, from 0 (ties in submit time broken by workload order). */
   readonly arrival: number;
+  /** The discipline (or partition) that ran it. */
+  readonly discipline: string;
   /** First time the job was started (its wait ends here). */
   readonly start: number;
   /** Time it finished or was killed. */
@@ -46,17 +49,51 @@ export interface OccupancySample {
   readonly preempted: number;
 }
 
-/** Capacities a run is measured against. */
+/** Capacities a run is measured against, and the rules it runs under. */
 export interface RunInfo {
   readonly discipline: string;
   readonly processors: number;
   readonly resourceNames: readonly string[];
   readonly resourceCapacities: readonly number[];
+  /** Most jobs resident on one processor (machine and profile limits combined). */
+  readonly multiprogrammingLimit: number;
+  /** Node of each processor, for placement rules and contention. */
+  readonly nodeOf: (processor: number) => number;
 }
 
-/** Why a run ended. */
-/** `stalled`: jobs remain but nothing more will happen (the discipline left them waiting). */
-export type RunStatus = 'completed' | 'saturated' | 'stalled' | 'time-limit' | 'event-limit';
+/**
+ * One operation as it was applied: the processors it concerns (for a resize, the whole new
+ * allocation) and the overhead it costs. Processors taken by `start`/`restart`/`resume`/`resize`
+ * run the job from `time`; `place` makes the job resident only.
+ */
+export interface OperationEvent {
+  readonly time: number;
+  readonly discipline: string;
+  readonly job: Job;
+  readonly operation: Operation;
+  readonly processors: readonly number[];
+  readonly cost: number;
+}
+
+/**
+ * Processors a job stopped running on at `time`: after a suspend (still `resident`, resources
+ * kept), a checkpoint, a shrinking resize, or when it left (neither).
+ */
+export interface ReleaseEvent {
+  readonly time: number;
+  readonly job: Job;
+  readonly processors: readonly number[];
+  /** Still resident there (simple suspension): memory and resources kept. */
+  readonly resident: boolean;
+  /** It also gave up residency on these processors without having run there since (evicted). */
+  readonly evicted: boolean;
+}
+
+/**
+ * Why a run ended. `stalled`: jobs remain but nothing more will happen (the discipline left
+ * them waiting); `stopped`: the run's stop rule held (e.g. every tagged job left).
+ */
+export type RunStatus = 'completed' | 'stopped' | 'saturated' | 'stalled' | 'time-limit' | 'event-limit';
 
 /**
  * Streaming hooks for metrics and traces. The engine calls `sample` once per instant, after
@@ -67,8 +104,15 @@ export interface RunObserver {
   submitted?(job: Job, now: number): void;
   sample?(occupancy: OccupancySample): void;
   jobEnded?(outcome: JobOutcome): void;
-  /** A job made progress on `processors` processors from `from` to `to` (each spell reported once). */
-  progressed?(job: Job, from: number, to: number, processors: number): void;
+  /**
+   * A job made progress on `processors` processors from `from` to `to`, slowed by `slowdown`
+   * (the contention model's factor): work done = (to − from) / (T(processors) · slowdown).
+   */
+  progressed?(job: Job, from: number, to: number, processors: number, slowdown: number): void;
+  /** An operation a discipline asked for, as applied. */
+  operation?(event: OperationEvent): void;
+  /** Processors a job stopped running on. */
+  released?(event: ReleaseEvent): void;
   /** A discipline declared the time by which it guarantees to start a waiting job. */
   reserved?(job: JobView, at: number, now: number): void;
   end?(now: number, status: RunStatus): void;

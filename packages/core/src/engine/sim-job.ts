@@ -2,31 +2,29 @@ import type { Machine } from '@js/machine';
 import type { Job } from '../job/job.ts';
 import { executionTimeOf, maxProcessors, minProcessors } from '../job/job.ts';
 import type { Operation } from './context.ts';
-import type { JobState, JobView, WithRecord } from './job-view.ts';
-import { recordOf } from './job-view.ts';
-import type { Knowledge } from './knowledge.ts';
+import type { JobState, JobViewImpl } from './job-view.ts';
 
 const NO_PROCESSORS = new Int32Array(0);
 
 /**
- * The engine's state of one job in the system. Progress is the fraction of work done:
- * `done` up to `since`, then advancing at 1/`period` per second while `progressing`.
- * Disciplines see it through {@link JobView}; everything else is the engine's.
+ * The engine's state of one job in the system; never handed to a discipline (it sees the
+ * job's {@link JobViewImpl}). Progress is kept as `remaining` work in reference seconds (the
+ * execution time on `size` processors with no contention), falling at `speed` reference
+ * seconds per second while `progressing`: a rigid job without contention runs at speed 1
+ * exactly, so integer quanta leave no rounding residue.
  */
-export class SimJob implements JobView, WithRecord {
-  readonly [recordOf]: Job;
+export class SimJob {
+  view!: JobViewImpl;
   readonly id: number;
-  readonly submit: number;
-  readonly size: number;
   readonly minSize: number;
   readonly maxSize: number;
-  readonly estimate: number;
   readonly demand: Float64Array;
-  readonly user: number | undefined;
-  readonly group: number | undefined;
-  readonly queue: number | undefined;
-  readonly traits: Readonly<Record<string, number>> | undefined;
-  readonly executionTime: ((p: number) => number) | undefined;
+  /** Execution time on `size` processors: the unit of `remaining`. */
+  readonly reference: number;
+  /** The discipline (partition) that owns the job. */
+  owner = 0;
+  /** False between admission (read one job ahead) and its arrival event. */
+  arrived = false;
 
   state: JobState = 'pending';
   processors: Int32Array = NO_PROCESSORS;
@@ -35,18 +33,22 @@ export class SimJob implements JobView, WithRecord {
   firstProcessors = 0;
   backfilled = false;
 
-  /** Fraction of the work done up to `since`. */
-  done = 0;
+  /** Work left, in reference seconds, as of `since`. */
+  remaining: number;
+  /** Reference seconds of work done per second at the current allocation and slowdown. */
+  speed = 0;
+  /** The contention model's factor for the current placement. */
+  slowdown = 1;
   /** Seconds of progress up to `since`. */
   ran = 0;
-  /** Seconds of progress in the visible estimate's units (nominal time on `size` processors) up to `since`. */
+  /** Progress in the visible estimate's units (nominal seconds on `size` processors) up to `since`. */
   nominal = 0;
   since = 0;
-  /** Seconds the whole job would take at the current allocation. */
-  period = Number.POSITIVE_INFINITY;
   progressing = false;
   /** Time of the scheduled completion (or kill) while progressing. */
   endTime = Number.POSITIVE_INFINITY;
+  /** Time of the last start or resume (minimum-run rules measure from here). */
+  lastRun = 0;
 
   /** The operation whose overhead is under way, and when it ends. */
   pendingOp: Operation | null = null;
@@ -54,10 +56,13 @@ export class SimJob implements JobView, WithRecord {
   /** Validates the job's one live event: a fresh run-wide token whenever the old event goes stale. */
   token = 0;
 
-  /** ∫ processors dt while holding processors. */
+  /** ∫ processors dt while holding processors, up to `heldSince`. */
   processorTime = 0;
-  heldSince = 0;
-  /** Count of processors at the last start, so a checkpointed rigid job restarts on as many. */
+  heldSince = Number.NaN;
+  /** Seconds waiting up to `waitingSince` (NaN while not waiting). */
+  waited = 0;
+  waitingSince: number;
+  /** Count of processors at the last start, so a checkpointed job restarts on as many. */
   lastCount = 0;
 
   /** Slot in the engine's job table (event payloads refer to it). */
@@ -70,38 +75,37 @@ export class SimJob implements JobView, WithRecord {
   resizes = 0;
 
   constructor(
-    record: Job,
+    readonly record: Job,
     readonly arrival: number,
     machine: Machine,
-    knowledge: Knowledge,
-    private readonly clock: { readonly now: number },
   ) {
-    this[recordOf] = record;
     this.id = record.id;
-    this.submit = record.submit;
-    this.size = record.size;
     this.minSize = minProcessors(record);
     this.maxSize = maxProcessors(record);
-    this.estimate = knowledge.runtimes === 'exact' ? record.runtime : record.estimate;
     this.demand = machine.demandVector(record.resources);
-    this.user = record.user;
-    this.group = record.group;
-    this.queue = record.queue;
-    this.traits = record.traits;
-    this.executionTime = knowledge.speedup ? (p: number) => executionTimeOf(record, p) : undefined;
+    this.reference = executionTimeOf(record, record.size);
+    this.remaining = this.reference;
+    this.waitingSince = record.submit;
   }
 
-  get runTime(): number {
-    return this.ran + (this.progressing ? this.clock.now - this.since : 0);
+  runTime(now: number): number {
+    return this.ran + (this.progressing ? now - this.since : 0);
   }
 
-  get inOverhead(): boolean {
-    return this.pendingOp !== null;
+  acquired(now: number): number {
+    return (
+      this.processorTime +
+      (Number.isNaN(this.heldSince) ? 0 : (now - this.heldSince) * this.processors.length)
+    );
+  }
+
+  pendingTime(now: number): number {
+    return this.waited + (Number.isNaN(this.waitingSince) ? 0 : now - this.waitingSince);
   }
 
   /** True execution time on `p` processors (physics; never shown to a discipline). */
-  trueExecutionTime(p: number): number {
-    return executionTimeOf(this[recordOf], p);
+  executionTime(p: number): number {
+    return executionTimeOf(this.record, p);
   }
 
   static readonly noProcessors = NO_PROCESSORS;

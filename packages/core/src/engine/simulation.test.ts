@@ -17,6 +17,7 @@ const scripted = (steps: Record<number, (ctx: SchedulingContext) => void>, log?:
     summary: 'test script',
     source: 'test',
     options: z.object({}),
+    capabilities: { sizing: 'malleable', preemption: 'resize' },
     create: () => ({
       schedule(ctx) {
         log?.push(`${ctx.now}:${ctx.triggers.map((t) => t.kind).join(',')}`);
@@ -116,7 +117,7 @@ describe('engine: lifecycle with platform costs', () => {
         const j = ctx.jobs.byId(1)!;
         expect(j.state).toBe('suspended');
         expect(Array.from(j.processors)).toEqual([2, 3]);
-        expect(ctx.machine.resident[2]).toBe(1);
+        expect(ctx.machine.residents(2)).toEqual([1]);
         expect(ctx.machine.idleProcessors).toBe(4);
         ctx.resume(j);
       },

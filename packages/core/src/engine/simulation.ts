@@ -1,16 +1,27 @@
-import { AllocationLedger, LedgerError, type Machine } from '@js/machine';
-import type { DisciplineDefinition, Scheduler } from '../discipline/define.ts';
-import { ConfigError, InputError, InvariantViolation } from '../errors/errors.ts';
+import type { Machine } from '@js/machine';
+import type { DisciplineDefinition } from '../discipline/define.ts';
+import { ConfigError } from '../errors/errors.ts';
 import type { Job } from '../job/job.ts';
 import { parseOptions } from '../options/options.ts';
 import { RandomStreams } from '../random/streams.ts';
-import type { JobsView, MachineView, Operation, Placement, SchedulingContext, Trigger } from './context.ts';
-import { EventKind, EventQueue, Priority } from './event-queue.ts';
-import { type JobView, recordOf } from './job-view.ts';
+import { admit } from './admission.ts';
+import { type ContentionModel, noContention } from './contention.ts';
+import type { Trigger } from './context.ts';
+import { EventKind, Priority } from './event-queue.ts';
+import { JobViewImpl } from './job-view.ts';
 import { type Knowledge, knowledgeSchema } from './knowledge.ts';
-import type { JobOutcome, OccupancySample, RunObserver, RunStatus } from './observer.ts';
+import type { RunObserver, RunStatus } from './observer.ts';
+import { Operations } from './operations.ts';
+import { type PartitionSpec, type Route, routeOf, seatsFor } from './partitions.ts';
+import { instantTolerance, pause, progress, rerate } from './physics.ts';
+import { type PlacementRules, placementRulesSchema } from './placement.ts';
 import { idealProfile, type PlatformProfile } from './profile.ts';
+import { Sampler } from './sampling.ts';
 import { SimJob } from './sim-job.ts';
+import { explainStall, type StallReport } from './stall.ts';
+import { parseStopRule, type StopRule } from './stop-rules.ts';
+import { type ContextControl, createContext } from './view.ts';
+import { type Seat, World } from './world.ts';
 
 export interface RunLimits {
   /** Stop before any event later than this simulated time. */
@@ -23,11 +34,20 @@ export interface RunLimits {
 
 export interface SimulationOptions {
   readonly machine: Machine;
-  readonly discipline: DisciplineDefinition;
+  /** The discipline of an unpartitioned run. */
+  readonly discipline?: DisciplineDefinition;
   /** The discipline's options, validated against its schema (defaults fill the rest). */
   readonly options?: unknown;
+  /** Disjoint processor sets, each with its own discipline (instead of `discipline`). */
+  readonly partitions?: readonly PartitionSpec[];
+  /** How arrivals find their partition. Default 'size'. */
+  readonly route?: Route;
   readonly profile?: PlatformProfile;
   readonly knowledge?: Partial<Knowledge>;
+  readonly contention?: ContentionModel;
+  readonly placement?: Partial<PlacementRules>;
+  /** `all-left` (default), `tagged-left:N`, `saturation:M,K`. */
+  readonly stop?: string;
   readonly seed?: number | string;
   readonly limits?: RunLimits;
   /** Kill a job when its run time reaches its user estimate (batch systems do). Default false. */
@@ -44,9 +64,13 @@ export interface RunResult {
   readonly ended: number;
   /** Jobs still in the system (waiting, running, preempted) at the end. */
   readonly inSystem: number;
+  /** Each discipline's own counters, by discipline (or partition) name. */
+  readonly counters: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** Present when the run stalled: who waits, and why nothing could start. */
+  readonly stall?: StallReport;
 }
 
-/** Run one discipline over a stream of jobs (in non-decreasing submit order). */
+/** Run a discipline (or one per partition) over a stream of jobs in non-decreasing submit order. */
 export function simulate(
   jobs: Iterable<Job> | AsyncIterable<Job>,
   options: SimulationOptions,
@@ -54,125 +78,89 @@ export function simulate(
   return new Simulation(jobs, options).run();
 }
 
-/** The observers' handlers for one hook, bound, so the hot path loops over plain functions. */
-const allOf = <K extends keyof RunObserver>(
-  observers: readonly RunObserver[],
-  key: K,
-): NonNullable<RunObserver[K]>[] =>
-  observers
-    .filter((o) => o[key])
-    .map((o) => (o[key] as (...a: unknown[]) => void).bind(o) as NonNullable<RunObserver[K]>);
+/** Decision rounds in a row that only fired timers and changed nothing, with nothing running, before a run counts as stalled. */
+const IDLE_ROUNDS = 1000;
 
 /**
- * The discrete-event engine (`06`): applies every event of an instant, then calls the
- * discipline's `schedule` once, then samples occupancy. It is also the discipline's
- * {@link SchedulingContext}: every operation is checked here and refused with an
- * {@link InvariantViolation} naming discipline, job, time and rule.
+ * The discrete-event engine (`06`, `10` §2): applies every event of an instant, then gives each
+ * discipline with triggers one decision round (at most one per decision interval), re-rates jobs
+ * whose co-runners changed, and samples occupancy.
  */
-class Simulation implements SchedulingContext {
-  now = 0;
-  readonly triggers: Trigger[] = [];
-  readonly machine: MachineView;
-  readonly jobs: JobsView;
-
-  readonly #spec: Machine;
-  readonly #name: string;
-  readonly #scheduler: Scheduler;
-  readonly #profile: PlatformProfile;
-  readonly #knowledge: Knowledge;
+class Simulation {
+  readonly #w: World;
+  readonly #controls: ContextControl[] = [];
+  readonly #ops: Operations[] = [];
+  readonly #sampler: Sampler;
+  readonly #stop: StopRule;
+  readonly #route: Route;
   readonly #limits: RunLimits;
-  readonly #killAtEstimate: boolean;
-  readonly #ledger: AllocationLedger;
-  readonly #queue = new EventQueue();
-
-  readonly #slots: (SimJob | undefined)[] = [];
-  readonly #freeSlots: number[] = [];
-  readonly #byId = new Map<number, SimJob>();
-  readonly #pending: SimJob[] = [];
-  #pendingDirty = false;
-  #pendingLive = 0;
-  /** Index in #pending of the oldest job still waiting (for the backfilled flag). */
-  #head = 0;
-  readonly #running = new Set<SimJob>();
-  readonly #suspended = new Set<SimJob>();
-  readonly #checkpointed = new Set<SimJob>();
-  readonly #timerTags: string[] = [];
-
   readonly #source: Iterator<Job> | AsyncIterator<Job>;
   readonly #sourceIsAsync: boolean;
+  #sourceDone = false;
   #arrivals = 0;
   #lastSubmit = Number.NEGATIVE_INFINITY;
   #ended = 0;
   #events = 0;
-  /**
-   * Source of event tokens, unique over the whole run: a job slot is reused after its job leaves,
-   * so a per-job counter would let a stale event of the slot's last job match the new one.
-   */
-  #tokens = 0;
-
-  readonly #onSubmitted;
-  readonly #onSample;
-  readonly #onJobEnded;
-  readonly #onReserved;
-  readonly #onProgressed;
-  readonly #observers: readonly RunObserver[];
-  readonly #inUse: Float64Array;
-  /** The one occupancy sample, refilled at every instant (observers copy what they keep). */
-  readonly #occupancy: { -readonly [K in keyof OccupancySample]: OccupancySample[K] };
+  #status: RunStatus | undefined;
+  /** The events of one instant as (kind, subject, token) triples, reused. */
+  readonly #batch: number[] = [];
 
   constructor(jobs: Iterable<Job> | AsyncIterable<Job>, o: SimulationOptions) {
-    this.#spec = o.machine;
-    this.#name = o.discipline.name;
-    this.#profile = o.profile ?? idealProfile;
-    this.#knowledge = parseOptions('knowledge', knowledgeSchema, o.knowledge ?? {});
+    const profile = o.profile ?? idealProfile;
+    const knowledge = parseOptions('knowledge', knowledgeSchema, o.knowledge ?? {});
+    const placement = parseOptions('placement rules', placementRulesSchema, o.placement ?? {});
+    this.#w = new World(
+      o.machine,
+      profile,
+      knowledge,
+      o.contention ?? noContention,
+      placement,
+      o.killAtEstimate ?? false,
+      o.observers ?? [],
+    );
     this.#limits = o.limits ?? {};
-    this.#killAtEstimate = o.killAtEstimate ?? false;
-    this.#ledger = new AllocationLedger(o.machine);
-    this.#inUse = new Float64Array(o.machine.resourceNames.length);
-    this.#occupancy = {
-      now: 0,
-      busyProcessors: 0,
-      resourcesInUse: this.#inUse,
-      queued: 0,
-      running: 0,
-      preempted: 0,
-    };
-    const options = parseOptions(`discipline '${o.discipline.name}'`, o.discipline.options, o.options ?? {});
-    this.#scheduler = o.discipline.create(options, {
-      machine: o.machine,
-      random: new RandomStreams(o.seed ?? 0).fork(`discipline:${o.discipline.name}`),
-      profile: this.#profile,
-    });
-    const ledger = this.#ledger;
-    this.machine = {
-      spec: o.machine,
-      processors: o.machine.processors,
-      get idleProcessors() {
-        return ledger.idle.size;
-      },
-      idle: ledger.idle,
-      free: ledger.free,
-      runningJob: ledger.runningJob,
-      resident: ledger.resident,
-      fits: (count, demand) => ledger.fits(count, demand),
-    };
-    const self = this;
-    this.jobs = {
-      get pending() {
-        return self.#pending;
-      },
-      running: this.#running,
-      suspended: this.#suspended,
-      checkpointed: this.#checkpointed,
-      byId: (id) => this.#byId.get(id),
-    };
-    const observers = o.observers ?? [];
-    this.#observers = observers;
-    this.#onSubmitted = allOf(observers, 'submitted');
-    this.#onSample = allOf(observers, 'sample');
-    this.#onJobEnded = allOf(observers, 'jobEnded');
-    this.#onReserved = allOf(observers, 'reserved');
-    this.#onProgressed = allOf(observers, 'progressed');
+    this.#stop = parseStopRule(o.stop ?? 'all-left');
+    this.#route = o.route ?? 'size';
+    const random = new RandomStreams(o.seed ?? 0);
+    for (const spec of seatsFor(o)) {
+      const { definition } = spec;
+      const options = parseOptions(`discipline '${definition.name}'`, definition.options, spec.options ?? {});
+      const owned = spec.processors;
+      const seat: Seat = {
+        index: this.#w.seats.length,
+        name: spec.name,
+        capabilities: definition.capabilities,
+        scheduler: definition.create(options, {
+          machine: o.machine,
+          random: random.fork(`discipline:${spec.name}`),
+          profile,
+          processors: Object.freeze(Array.from(owned)),
+        }),
+        owned,
+        whole: owned.length === o.machine.processors,
+        pending: [],
+        pendingDirty: false,
+        pendingLive: 0,
+        pendingEpoch: 0,
+        head: 0,
+        running: new Set(),
+        suspended: new Set(),
+        checkpointed: new Set(),
+        version: 0,
+        triggers: [],
+        lastDecision: Number.NEGATIVE_INFINITY,
+        wakeQueued: false,
+        counters: new Map(),
+        jobNotes: new Map(),
+        processorNotes: new Map(),
+      };
+      for (const p of owned) this.#w.seatOf[p] = seat.index;
+      this.#w.seats.push(seat);
+      const ops = new Operations(this.#w, seat);
+      this.#ops.push(ops);
+      this.#controls.push(createContext(this.#w, seat, ops));
+    }
+    this.#sampler = new Sampler(this.#w);
     if (Symbol.asyncIterator in jobs) {
       this.#source = (jobs as AsyncIterable<Job>)[Symbol.asyncIterator]();
       this.#sourceIsAsync = true;
@@ -183,289 +171,208 @@ class Simulation implements SchedulingContext {
   }
 
   async run(): Promise<RunResult> {
-    for (const o of this.#observers) {
+    const w = this.#w;
+    const { machine } = w;
+    for (const o of w.observers) {
       o.begin?.({
-        discipline: this.#name,
-        processors: this.#spec.processors,
-        resourceNames: this.#spec.resourceNames,
-        resourceCapacities: [...this.#spec.capacities],
+        discipline: w.seats.map((s) => s.name).join('+'),
+        processors: machine.processors,
+        resourceNames: machine.resourceNames,
+        resourceCapacities: [...machine.capacities],
+        multiprogrammingLimit: w.multiprogrammingLimit,
+        nodeOf: (p) => machine.nodeOf(p),
       });
     }
-    const limits = this.#limits;
-    const maxTime = limits.maxTime ?? Number.POSITIVE_INFINITY;
-    const maxEvents = limits.maxEvents ?? Number.POSITIVE_INFINITY;
-    const maxQueued = limits.maxQueued ?? Number.POSITIVE_INFINITY;
-    const queue = this.#queue;
-    let status: RunStatus | undefined;
-    if (this.#sourceIsAsync) await this.#pullAsync();
-    else this.#pullSync();
+    const maxTime = this.#limits.maxTime ?? Number.POSITIVE_INFINITY;
+    const maxEvents = this.#limits.maxEvents ?? Number.POSITIVE_INFINITY;
+    const maxQueued = this.#limits.maxQueued ?? Number.POSITIVE_INFINITY;
+    const queue = w.queue;
+    let idleRounds = 0;
+    await this.#pull();
 
-    while (queue.size > 0) {
+    while (queue.size > 0 && this.#status === undefined) {
+      // Every job has left: what timers remain cannot matter.
+      if (this.#sourceDone && w.byId.size === 0) break;
       const t = queue.peekTime();
       if (t > maxTime) {
-        status = 'time-limit';
+        this.#status = 'time-limit';
         break;
       }
-      this.now = t;
-      this.triggers.length = 0;
-      while (queue.size > 0 && queue.peekTime() === t) {
+      // The instant: every event within the tolerance of the first. Its time is that of an event
+      // set for an exact time (an arrival, a timer), if any, rather than a computed completion
+      // that float rounding may have put a hair early or late.
+      const until = t + instantTolerance(t);
+      const batch = this.#batch;
+      batch.length = 0;
+      let instant = t;
+      let exact = false;
+      while (queue.size > 0 && queue.peekTime() <= until) {
         queue.pop();
         this.#events++;
-        if (queue.kind === EventKind.Arrival) {
-          this.#arrive(queue.subject);
-          if (this.#sourceIsAsync) await this.#pullAsync();
-          else this.#pullSync();
+        const kind = queue.kind;
+        batch.push(kind, queue.subject, queue.token);
+        if (!exact && kind >= EventKind.Arrival) {
+          exact = true;
+          instant = queue.time;
+        }
+        // Read the next job now, so an arrival at this instant joins it.
+        if (kind === EventKind.Arrival) await this.#pull();
+      }
+      w.now = instant;
+      let onlyTimers = true;
+      for (let i = 0; i < batch.length; i += 3) {
+        const kind = batch[i]!;
+        const subject = batch[i + 1]!;
+        if (kind === EventKind.Arrival) {
+          onlyTimers = false;
+          this.#arrive(subject);
+        } else if (kind === EventKind.Timer) {
+          const timer = w.timers.take(subject, batch[i + 2]!);
+          if (timer)
+            w.seats[timer.seat]!.triggers.push(
+              Object.freeze({ kind: 'timer', tag: timer.handle.tag, timer: timer.handle }),
+            );
+        } else if (kind === EventKind.Wake) {
+          w.seats[subject]!.wakeQueued = false;
         } else {
-          this.#apply(queue.kind, queue.subject, queue.token);
+          onlyTimers = false;
+          this.#apply(kind, subject, batch[i + 2]!);
         }
       }
-      if (this.triggers.length > 0) {
-        this.#scheduler.schedule(this);
-        if (this.#pendingDirty) this.#compactPending();
-      }
-      this.#sample();
-      if (this.#events >= maxEvents) {
-        status = 'event-limit';
-        break;
-      }
-      if (this.#pendingLive > maxQueued) {
-        status = 'saturated';
-        break;
-      }
+      const before = w.tokens;
+      this.#decide();
+      rerate(w);
+      this.#sampler.sample();
+      if (this.#events >= maxEvents) this.#status ??= 'event-limit';
+      let queued = 0;
+      for (const seat of w.seats) queued += seat.pendingLive;
+      if (queued > maxQueued) this.#status ??= 'saturated';
+      // A discipline that only keeps timers while nothing runs and nothing more arrives is stuck.
+      idleRounds =
+        onlyTimers && w.tokens === before && this.#sourceDone && !this.#anyRunning() ? idleRounds + 1 : 0;
+      if (idleRounds >= IDLE_ROUNDS) break;
     }
-    const inSystem = this.#byId.size;
-    status ??= inSystem > 0 || queue.size > 0 ? 'stalled' : 'completed';
-    for (const o of this.#observers) o.end?.(this.now, status);
+    const inSystem = w.byId.size;
+    const status = this.#status ?? (inSystem > 0 || !this.#sourceDone ? 'stalled' : 'completed');
+    for (const o of w.observers) o.end?.(w.now, status);
+    const counters: Record<string, Record<string, number>> = {};
+    for (const seat of w.seats)
+      counters[seat.name] = Object.fromEntries([...seat.counters].sort(([a], [b]) => (a < b ? -1 : 1)));
     return {
       status,
-      now: this.now,
+      now: w.now,
       events: this.#events,
       submitted: this.#arrivals,
       ended: this.#ended,
       inSystem,
+      counters,
+      ...(status === 'stalled' ? { stall: explainStall(w) } : {}),
     };
   }
 
-  // ── operations (the interaction layer) ──────────────────────────────────────────────────
-
-  estimatedEnd(view: JobView): number {
-    const job = this.#own(view, 'estimatedEnd');
-    const p = job.processors.length || job.size;
-    const base = job.progressing ? job.since : job.pendingOp ? job.busyUntil : this.now;
-    const end =
-      this.#knowledge.runtimes === 'exact'
-        ? job.progressing
-          ? job.endTime
-          : base + (1 - job.done) * job.trueExecutionTime(p)
-        : base + ((job.estimate - job.nominal) * job.size) / p;
-    return Math.max(end, this.now);
-  }
-
-  start(view: JobView, placement?: Placement): void {
-    const job = this.#own(view, 'start');
-    if (job.state !== 'pending' && job.state !== 'checkpointed') {
-      this.#refuse(job, 'start-needs-waiting-job', `it is ${job.state}`);
-    }
-    this.#notBusy(job, 'start');
-    const wanted = placement?.processors;
-    const count =
-      typeof wanted === 'number'
-        ? wanted
-        : wanted !== undefined
-          ? wanted.length
-          : job.state === 'checkpointed' && job.minSize === job.maxSize
-            ? job.lastCount
-            : job.size;
-    this.#checkCount(job, count);
-    const processors = typeof wanted === 'object' ? Int32Array.from(wanted) : this.#choose(job, count);
-    this.#occupy(job, processors, true);
-    const restarting = job.state === 'checkpointed';
-    if (restarting) this.#checkpointed.delete(job);
-    else {
-      this.#pendingDirty = true;
-      this.#pendingLive--;
-      job.firstStart = this.now;
-      job.firstProcessors = count;
-      job.backfilled = this.#olderJobWaits(job);
-    }
-    job.state = 'running';
-    job.processors = processors;
-    job.lastCount = count;
-    this.#running.add(job);
-    this.#beginHolding(job);
-    this.#afterOverhead(job, 'start', this.#profile.dispatch + (restarting ? this.#profile.restart : 0));
-  }
-
-  suspend(view: JobView): void {
-    const job = this.#own(view, 'suspend');
-    if (job.state !== 'running') this.#refuse(job, 'suspend-needs-running-job', `it is ${job.state}`);
-    this.#notBusy(job, 'suspend');
-    this.#pause(job);
-    job.preemptions++;
-    job.state = 'suspended';
-    this.#running.delete(job);
-    this.#suspended.add(job);
-    const cost = this.#profile.suspend;
-    if (cost > 0) this.#overhead(job, 'suspend', cost);
-    else this.#finishSuspend(job);
-  }
-
-  resume(view: JobView): void {
-    const job = this.#own(view, 'resume');
-    if (job.state !== 'suspended') this.#refuse(job, 'resume-needs-suspended-job', `it is ${job.state}`);
-    this.#notBusy(job, 'resume');
-    // A simply-suspended job keeps its memory on its processors: it resumes exactly there.
-    this.#occupy(job, job.processors, false);
-    job.state = 'running';
-    this.#suspended.delete(job);
-    this.#running.add(job);
-    this.#beginHolding(job);
-    this.#afterOverhead(job, 'resume', this.#profile.resume);
-  }
-
-  checkpoint(view: JobView): void {
-    const job = this.#own(view, 'checkpoint');
-    if (job.state !== 'running' && job.state !== 'suspended') {
-      this.#refuse(job, 'checkpoint-needs-started-job', `it is ${job.state}`);
-    }
-    this.#notBusy(job, 'checkpoint');
-    this.#pause(job);
-    job.checkpoints++;
-    const wasRunning = job.state === 'running';
-    if (wasRunning) this.#running.delete(job);
-    else this.#suspended.delete(job);
-    job.state = 'checkpointed';
-    this.#checkpointed.add(job);
-    const cost = this.#profile.checkpoint;
-    if (cost > 0) {
-      // While the state is saved the job still holds what it held.
-      job.checkpointedWhileRunning = wasRunning;
-      this.#overhead(job, 'checkpoint', cost);
-    } else {
-      this.#releaseCheckpointed(job, wasRunning);
-    }
-  }
-
-  resize(view: JobView, target: number | ArrayLike<number>): void {
-    const job = this.#own(view, 'resize');
-    if (job.state !== 'running') this.#refuse(job, 'resize-needs-running-job', `it is ${job.state}`);
-    if (job.minSize === job.maxSize) {
-      this.#refuse(job, 'rigid-size', `it is rigid (${job.size} processors) and cannot be resized`);
-    }
-    this.#notBusy(job, 'resize');
-    const count = typeof target === 'number' ? target : target.length;
-    this.#checkCount(job, count);
-    const old = job.processors;
-    let next: Int32Array;
-    if (typeof target === 'number') {
-      if (count >= old.length) {
-        const extra = this.#choose(job, count - old.length);
-        next = new Int32Array(count);
-        next.set(old);
-        next.set(extra, old.length);
-      } else {
-        next = old.slice(0, count);
+  /** One decision round for each discipline woken at this instant, within its decision interval. */
+  #decide(): void {
+    const w = this.#w;
+    const interval = w.profile.decisionInterval;
+    for (let i = 0; i < w.seats.length; i++) {
+      const seat = w.seats[i]!;
+      if (seat.triggers.length === 0) continue;
+      if (interval > 0 && w.now < seat.lastDecision + interval - instantTolerance(w.now)) {
+        // Too soon: hold the triggers for a round at the end of the interval.
+        if (!seat.wakeQueued) {
+          seat.wakeQueued = true;
+          w.queue.push(seat.lastDecision + interval, Priority.Timer, EventKind.Wake, i, 0);
+        }
+        continue;
       }
-    } else {
-      next = Int32Array.from(target);
+      seat.lastDecision = w.now;
+      const control = this.#controls[i]!;
+      control.open(seat.triggers);
+      seat.triggers.length = 0;
+      seat.scheduler.schedule(control.context);
+      if (seat.pendingDirty) compactPending(seat);
     }
-    if (count === old.length && typeof target === 'number') return;
-    const kept = new Set(next);
-    const removed = old.filter((p) => !kept.has(p));
-    const had = new Set(old);
-    const added = next.filter((p) => !had.has(p));
-    // Change the ledger first (undone if refused), so a refusal leaves the job untouched.
-    const noDemand = new Float64Array(0);
-    this.#ledger.vacate(removed, noDemand, false);
-    try {
-      this.#ledger.occupy(job.id, added, noDemand, true);
-    } catch (error) {
-      this.#ledger.occupy(job.id, removed, noDemand, true);
-      this.#ledgerRefusal(job, error);
-    }
-    this.#pause(job);
-    this.#endHolding(job);
-    job.processors = next;
-    job.resizes++;
-    this.#beginHolding(job);
-    this.#afterOverhead(job, 'resize', this.#profile.resize);
   }
 
-  setTimer(at: number, tag = ''): void {
-    if (!(at > this.now) || !Number.isFinite(at)) {
-      this.#refuse(undefined, 'timer-in-future', `timer '${tag}' at ${at} is not after now (${this.now})`);
-    }
-    this.#timerTags.push(tag);
-    this.#queue.push(at, Priority.Timer, EventKind.Timer, this.#timerTags.length - 1, 0);
+  #anyRunning(): boolean {
+    for (const seat of this.#w.seats) if (seat.running.size > 0) return true;
+    for (const job of this.#w.byId.values()) if (job.pendingOp) return true;
+    return false;
   }
 
-  reserve(view: JobView, at: number): void {
-    const job = this.#own(view, 'reserve');
-    if (job.state !== 'pending' && job.state !== 'checkpointed') {
-      this.#refuse(job, 'reserve-needs-waiting-job', `it is ${job.state}`);
-    }
-    if (!(at >= this.now))
-      this.#refuse(job, 'reservation-in-future', `reservation at ${at} is before now (${this.now})`);
-    for (const f of this.#onReserved) f(job, at, this.now);
-  }
-
-  // ── event application ───────────────────────────────────────────────────────────────────
+  // ── events ──────────────────────────────────────────────────────────────────────────────
 
   #apply(kind: number, slot: number, token: number): void {
-    if (kind === EventKind.Timer) {
-      this.triggers.push({ kind: 'timer', tag: this.#timerTags[slot]! });
-      return;
-    }
-    const job = this.#slots[slot];
+    const job = this.#w.slots[slot];
     if (!job || job.token !== token) return; // stale: superseded by a later operation
     if (kind === EventKind.OverheadEnd) this.#endOverhead(job);
     else this.#leave(job, kind === EventKind.Kill ? 'killed' : 'finished');
   }
 
   #arrive(slot: number): void {
-    const job = this.#slots[slot]!;
-    this.#pending.push(job);
-    this.#pendingLive++;
-    for (const f of this.#onSubmitted) f(job[recordOf], this.now);
-    this.triggers.push({ kind: 'arrival', job });
+    const w = this.#w;
+    const job = w.slots[slot]!;
+    const seat = w.seats[job.owner]!;
+    job.arrived = true;
+    seat.pending.push(job);
+    seat.pendingLive++;
+    seat.pendingEpoch++;
+    for (const f of w.onSubmitted) f(job.record, w.now);
+    seat.triggers.push(Object.freeze({ kind: 'arrival', job: job.view }));
+    const status = this.#stop.arrived(job.arrival);
+    if (status) this.#status ??= status;
   }
 
   #endOverhead(job: SimJob): void {
+    const w = this.#w;
+    const ops = this.#ops[job.owner]!;
     const op = job.pendingOp!;
     job.pendingOp = null;
     switch (op) {
       case 'start':
+      case 'restart':
       case 'resume':
       case 'resize':
-        this.#progress(job);
+        progress(w, job);
         break;
       case 'suspend':
-        this.#finishSuspend(job);
+        ops.finishSuspend(job);
         break;
       case 'checkpoint':
-        this.#releaseCheckpointed(job, job.checkpointedWhileRunning);
+        ops.releaseCheckpointed(job, job.checkpointedWhileRunning);
+        break;
+      case 'place':
         break;
     }
-    this.triggers.push({ kind: 'overhead-end', job, operation: op });
+    w.seats[job.owner]!.triggers.push(
+      Object.freeze({ kind: 'overhead-end', job: job.view, operation: op }) as Trigger,
+    );
   }
 
   #leave(job: SimJob, ending: 'finished' | 'killed'): void {
-    this.#pause(job);
-    if (ending === 'finished') job.done = 1;
+    const w = this.#w;
+    const seat = w.seats[job.owner]!;
+    pause(w, job);
+    if (ending === 'finished') job.remaining = 0;
     job.state = ending;
-    this.#endHolding(job);
-    this.#ledger.vacate(job.processors, job.demand, false);
-    this.#running.delete(job);
-    this.#byId.delete(job.id);
-    this.#freeSlots.push(job.slot);
-    this.#slots[job.slot] = undefined;
+    this.#ops[job.owner]!.endHolding(job);
+    w.ledger.vacate(job.processors, job.demand, false);
+    w.touched(job.processors);
+    w.emitReleased(job, job.processors, false);
+    seat.running.delete(job);
+    seat.version++;
+    seat.jobNotes.delete(job.id);
+    w.byId.delete(job.id);
+    w.freeSlots.push(job.slot);
+    w.slots[job.slot] = undefined;
     this.#ended++;
-    if (this.#onJobEnded.length) {
-      const outcome: JobOutcome = {
-        job: job[recordOf],
+    if (w.onJobEnded.length) {
+      const outcome = {
+        job: job.record,
         arrival: job.arrival,
+        discipline: seat.name,
         start: job.firstStart,
-        end: this.now,
+        end: w.now,
         ending,
         processors: job.firstProcessors,
         processorTime: job.processorTime,
@@ -475,243 +382,57 @@ class Simulation implements SchedulingContext {
         resizes: job.resizes,
         backfilled: job.backfilled,
       };
-      for (const f of this.#onJobEnded) f(outcome);
+      for (const f of w.onJobEnded) f(outcome);
     }
-    this.triggers.push({ kind: ending === 'finished' ? 'completion' : 'killed', job });
-  }
-
-  // ── progress and holding ────────────────────────────────────────────────────────────────
-
-  /** Start making progress now at the rate the current allocation gives. */
-  #progress(job: SimJob): void {
-    const p = job.processors.length;
-    job.period = job.trueExecutionTime(p);
-    job.progressing = true;
-    job.since = this.now;
-    let end = job.done === 0 ? this.now + job.period : this.now + (1 - job.done) * job.period;
-    let kind: number = EventKind.Completion;
-    if (this.#killAtEstimate) {
-      const limit = this.now + ((job.estimate - job.nominal) * job.size) / p;
-      if (limit < end) {
-        end = limit;
-        kind = EventKind.Kill;
-      }
-    }
-    job.endTime = end;
-    job.token = ++this.#tokens;
-    this.#queue.push(end, Priority.Completion, kind, job.slot, job.token);
-  }
-
-  /** Stop making progress now, banking the work done since `since`. */
-  #pause(job: SimJob): void {
-    if (!job.progressing) {
-      if (job.pendingOp) job.token = ++this.#tokens; // cancel the pending overhead's end
-      job.pendingOp = null;
-      return;
-    }
-    const dt = this.now - job.since;
-    for (const f of this.#onProgressed) f(job[recordOf], job.since, this.now, job.processors.length);
-    job.done += dt / job.period;
-    job.ran += dt;
-    job.nominal += (dt * job.processors.length) / job.size;
-    job.progressing = false;
-    job.endTime = Number.POSITIVE_INFINITY;
-    job.token = ++this.#tokens;
-  }
-
-  #afterOverhead(job: SimJob, op: Operation, cost: number): void {
-    if (cost > 0) this.#overhead(job, op, cost);
-    else this.#progress(job);
-  }
-
-  #overhead(job: SimJob, op: Operation, cost: number): void {
-    job.pendingOp = op;
-    job.busyUntil = this.now + cost;
-    job.token = ++this.#tokens;
-    this.#queue.push(job.busyUntil, Priority.Completion, EventKind.OverheadEnd, job.slot, job.token);
-  }
-
-  #finishSuspend(job: SimJob): void {
-    this.#endHolding(job);
-    this.#ledger.vacate(job.processors, job.demand, true);
-  }
-
-  #releaseCheckpointed(job: SimJob, wasRunning: boolean): void {
-    if (wasRunning) {
-      this.#endHolding(job);
-      this.#ledger.vacate(job.processors, job.demand, false);
-    } else {
-      this.#ledger.evict(job.processors);
-    }
-    job.processors = SimJob.noProcessors;
-  }
-
-  #beginHolding(job: SimJob): void {
-    job.heldSince = this.now;
-  }
-
-  #endHolding(job: SimJob): void {
-    job.processorTime += (this.now - job.heldSince) * job.processors.length;
-  }
-
-  // ── validation ──────────────────────────────────────────────────────────────────────────
-
-  #own(view: JobView, op: string): SimJob {
-    const job = this.#byId.get(view.id);
-    if (job !== view) {
-      this.#refuse(undefined, 'known-job', `${op}: job ${view.id} is not in the system`);
-    }
-    return job;
-  }
-
-  #notBusy(job: SimJob, op: string): void {
-    if (job.pendingOp) {
-      this.#refuse(
-        job,
-        'one-operation-at-a-time',
-        `${op} while its ${job.pendingOp} overhead runs until ${job.busyUntil}`,
-      );
-    }
-  }
-
-  #checkCount(job: SimJob, count: number): void {
-    if (!Number.isInteger(count) || count < 1) this.#refuse(job, 'processor-count', `${count} processors`);
-    if (job.minSize === job.maxSize && count !== job.size) {
-      this.#refuse(job, 'rigid-size', `rigid job of ${job.size} processors given ${count}`);
-    }
-    if (count < job.minSize || count > job.maxSize) {
-      this.#refuse(
-        job,
-        'processor-range',
-        `${count} processors outside its range [${job.minSize}, ${job.maxSize}]`,
-      );
-    }
-  }
-
-  #choose(job: SimJob, count: number): Int32Array {
-    try {
-      return this.#ledger.chooseProcessors(count);
-    } catch (error) {
-      this.#ledgerRefusal(job, error);
-    }
-  }
-
-  #occupy(job: SimJob, processors: Int32Array, newlyResident: boolean): void {
-    try {
-      this.#ledger.occupy(job.id, processors, job.demand, newlyResident);
-    } catch (error) {
-      this.#ledgerRefusal(job, error);
-    }
-  }
-
-  #ledgerRefusal(job: SimJob, error: unknown): never {
-    if (error instanceof LedgerError) this.#refuse(job, error.rule, error.message);
-    throw error;
-  }
-
-  #refuse(job: SimJob | undefined, rule: string, detail: string): never {
-    throw new InvariantViolation(this.#name, job?.id, this.now, rule, detail);
-  }
-
-  // ── book-keeping ────────────────────────────────────────────────────────────────────────
-
-  #olderJobWaits(job: SimJob): boolean {
-    const pending = this.#pending;
-    while (
-      this.#head < pending.length &&
-      pending[this.#head]!.state !== 'pending' &&
-      pending[this.#head] !== job
-    ) {
-      this.#head++;
-    }
-    return this.#head < pending.length && pending[this.#head] !== job;
-  }
-
-  /** Drop started jobs from the queue, in place (this runs at most once per instant). */
-  #compactPending(): void {
-    const pending = this.#pending;
-    let write = 0;
-    for (let read = 0; read < pending.length; read++) {
-      if (pending[read]!.state === 'pending') pending[write++] = pending[read]!;
-    }
-    pending.length = write;
-    this.#pendingDirty = false;
-    this.#head = 0;
-  }
-
-  #badJob(record: Job, field: string, detail: string): never {
-    throw new InputError(`workload job ${record.id}`, undefined, field, detail);
-  }
-
-  #sample(): void {
-    if (!this.#onSample.length) return;
-    const free = this.#ledger.free;
-    const caps = this.#spec.capacities;
-    for (let r = 0; r < caps.length; r++) this.#inUse[r] = caps[r]! - free[r]!;
-    const sample = this.#occupancy;
-    sample.now = this.now;
-    sample.busyProcessors = this.#spec.processors - this.#ledger.idle.size;
-    sample.queued = this.#pendingLive;
-    sample.running = this.#running.size;
-    sample.preempted = this.#suspended.size + this.#checkpointed.size;
-    for (const f of this.#onSample) f(sample);
+    seat.triggers.push(
+      Object.freeze({ kind: ending === 'finished' ? 'completion' : 'killed', job: job.view }) as Trigger,
+    );
+    const status = this.#stop.left(job.arrival);
+    if (status) this.#status ??= status;
   }
 
   // ── the job source ──────────────────────────────────────────────────────────────────────
 
-  #pullSync(): void {
-    const next = (this.#source as Iterator<Job>).next();
-    if (!next.done) this.#admit(next.value);
-  }
-
-  async #pullAsync(): Promise<void> {
-    const next = await this.#source.next();
-    if (!next.done) this.#admit(next.value);
+  async #pull(): Promise<void> {
+    if (this.#sourceDone) return;
+    const next = this.#sourceIsAsync
+      ? await (this.#source as AsyncIterator<Job>).next()
+      : (this.#source as Iterator<Job>).next();
+    if (next.done) this.#sourceDone = true;
+    else this.#admit(next.value);
   }
 
   /** Check a job from the workload and queue its arrival. */
   #admit(record: Job): void {
-    if (!(record.submit >= 0) || !Number.isFinite(record.submit)) {
-      this.#badJob(record, 'submit', `submit time ${record.submit} must be a finite number ≥ 0`);
-    }
-    if (record.submit < this.#lastSubmit) {
-      this.#badJob(
-        record,
-        'submit',
-        `submit time ${record.submit} is before the previous job's ${this.#lastSubmit}: jobs must come in submit order`,
-      );
-    }
-    if (!Number.isInteger(record.size) || record.size < 1)
-      this.#badJob(record, 'size', `size ${record.size} must be a positive integer`);
-    if (!(record.runtime > 0) || !Number.isFinite(record.runtime)) {
-      this.#badJob(record, 'runtime', `runtime ${record.runtime} must be positive and finite`);
-    }
-    if (!(record.estimate > 0))
-      this.#badJob(
-        record,
-        'estimate',
-        `estimate ${record.estimate} must be positive (Infinity when unknown)`,
-      );
-    if (this.#byId.has(record.id)) this.#badJob(record, 'id', `job id ${record.id} is already in the system`);
-    const job = new SimJob(record, this.#arrivals++, this.#spec, this.#knowledge, this);
-    if (job.minSize > this.#spec.processors || job.minSize > job.size || job.size > job.maxSize) {
+    const w = this.#w;
+    const job = new SimJob(record, this.#arrivals, w.machine);
+    admit(record, job.demand, w.machine, this.#lastSubmit, (id) => w.byId.has(id));
+    job.owner = routeOf(this.#route, record, w.seats);
+    if (job.minSize > w.seats[job.owner]!.owned.length) {
       throw new ConfigError(
-        `workload job ${record.id}: needs ${job.minSize}..${job.maxSize} processors (size ${job.size}) on a machine of ${this.#spec.processors}: ` +
-          'clean the workload (cleaning rule widerThanMachine) or use a larger machine',
+        `workload job ${record.id}: needs ${job.minSize} processors; partition '${w.seats[job.owner]!.name}' has ${w.seats[job.owner]!.owned.length}`,
       );
     }
-    for (let r = 0; r < job.demand.length; r++) {
-      if (job.demand[r]! > this.#spec.capacities[r]!) {
-        throw new ConfigError(
-          `workload job ${record.id}: needs ${job.demand[r]} of '${this.#spec.resourceNames[r]}', capacity ${this.#spec.capacities[r]}`,
-        );
-      }
-    }
+    this.#arrivals++;
+    job.view = new JobViewImpl(job, w.knowledge, w);
     this.#lastSubmit = record.submit;
-    const slot = this.#freeSlots.length ? this.#freeSlots.pop()! : this.#slots.length;
-    this.#slots[slot] = job;
+    const slot = w.freeSlots.length ? w.freeSlots.pop()! : w.slots.length;
+    w.slots[slot] = job;
     job.slot = slot;
-    this.#byId.set(job.id, job);
-    this.#queue.push(record.submit, Priority.Arrival, EventKind.Arrival, slot, 0);
+    w.byId.set(job.id, job);
+    w.queue.push(record.submit, Priority.Arrival, EventKind.Arrival, slot, 0);
   }
+}
+
+/** Drop started jobs from a queue, in place (at most once per round). */
+function compactPending(seat: Seat): void {
+  const pending = seat.pending;
+  let write = 0;
+  for (let read = 0; read < pending.length; read++) {
+    if (pending[read]!.state === 'pending') pending[write++] = pending[read]!;
+  }
+  pending.length = write;
+  seat.pendingDirty = false;
+  seat.pendingEpoch++;
+  seat.head = 0;
 }

@@ -1,106 +1,11 @@
-import { closest } from 'fastest-levenshtein';
-
-/**
- * The one error hierarchy of schedlab. Every error has a stable `code` so that callers
- * (the CLI, scripts, tests) can react to a kind of failure without parsing messages.
- * Messages say what happened, where, and what is allowed.
- */
-export abstract class SchedlabError extends Error {
-  abstract readonly code: string;
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
-
-/** A discipline asked for an operation that would break an engine invariant. */
-export class InvariantViolation extends SchedlabError {
-  readonly code = 'INVARIANT_VIOLATION';
-  constructor(
-    readonly discipline: string,
-    readonly jobId: number | undefined,
-    readonly time: number,
-    readonly rule: string,
-    detail: string,
-  ) {
-    super(
-      `discipline '${discipline}'${jobId === undefined ? '' : `, job ${jobId}`}, time ${time}: ` +
-        `rule '${rule}' broken: ${detail}`,
-    );
-  }
-}
-
-/** Bad input data: a workload file or stream. Names the source, the line and the field when known. */
-export class InputError extends SchedlabError {
-  readonly code = 'INPUT_ERROR';
-  constructor(
-    readonly source: string,
-    readonly line: number | undefined,
-    readonly field: string | undefined,
-    detail: string,
-  ) {
-    super(
-      `${source}${line === undefined ? '' : `:${line}`}${field === undefined ? '' : ` (field ${field})`}: ${detail}`,
-    );
-  }
-}
-
-/** An option value that its schema rejects. */
-export class OptionsError extends SchedlabError {
-  readonly code = 'INVALID_OPTION';
-  constructor(
-    readonly owner: string,
-    readonly issues: readonly { path: string; message: string; value?: unknown }[],
-  ) {
-    super(
-      `invalid options for ${owner}: ` +
-        issues
-          .map(
-            (i) =>
-              `${i.path || '(root)'}${i.value === undefined ? '' : ` = ${JSON.stringify(i.value)}`}: ${i.message}`,
-          )
-          .join('; '),
-    );
-  }
-}
-
-/** A name (discipline, plugin, model, profile…) that no registry knows. */
-export class UnknownNameError extends SchedlabError {
-  /** The error for `unknown` among `known`, naming the closest known name (by edit distance). */
-  static among(kind: string, unknown: string, known: readonly string[]): UnknownNameError {
-    return new UnknownNameError(
-      kind,
-      unknown,
-      known,
-      known.length ? closest(unknown, [...known]) : undefined,
-    );
-  }
-
-  readonly code = 'UNKNOWN_NAME';
-  constructor(
-    readonly kind: string,
-    readonly unknown: string,
-    readonly known: readonly string[],
-    readonly closest: string | undefined,
-  ) {
-    super(
-      `unknown ${kind} '${unknown}'${closest ? ` (did you mean '${closest}'?)` : ''}; known: ${known.join(', ')}`,
-    );
-  }
-}
-
-/** A plugin module that could not be loaded or does not export a plugin. */
-export class PluginError extends SchedlabError {
-  readonly code = 'BAD_PLUGIN';
-  constructor(
-    readonly module: string,
-    detail: string,
-  ) {
-    super(`plugin module '${module}': ${detail}`);
-  }
-}
-
-/** A simulation was configured in a way that cannot run (machine, bounds, workload vs machine). */
-export class ConfigError extends SchedlabError {
-  readonly code = 'CONFIG_ERROR';
-}
+// The hierarchy lives in @js/errors so that packages below core (machine, gang) can extend it;
+// this re-export keeps core's own relative imports and its public names unchanged.
+export {
+  ConfigError,
+  InputError,
+  InvariantViolation,
+  OptionsError,
+  PluginError,
+  SchedlabError,
+  UnknownNameError,
+} from '@js/errors';

@@ -1,3 +1,5 @@
+import type { TraitKnowledge } from '../engine/knowledge.ts';
+
 /**
  * Execution time of a job on `p` processors, in seconds (with no contention). This is physics
  * (`10-architecture.md` §1): the engine derives progress rates from it; a discipline sees it only
@@ -39,6 +41,11 @@ export interface Job {
   readonly partition?: number;
   /** Extra per-job traits of a workload model (e.g. slowdown factors), by name. */
   readonly traits?: Readonly<Record<string, number>>;
+  /**
+   * Which knowledge setting reveals each trait to a discipline; an undeclared trait is hidden.
+   * A model shares one object among all its jobs.
+   */
+  readonly traitKnowledge?: Readonly<Record<string, TraitKnowledge>>;
   /** The 18 original SWF fields, kept so a trace can be written back losslessly. */
   readonly swf?: readonly number[];
 }

@@ -2,17 +2,19 @@ import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DisciplineDefinition, Plugin } from '../discipline/define.ts';
 import { isPlugin } from '../discipline/define.ts';
-import { idealProfile, type PlatformProfile } from '../engine/profile.ts';
+import { type ContentionModel, noContention } from '../engine/contention.ts';
+import { builtinProfiles, type PlatformProfile } from '../engine/profile.ts';
 import { PluginError, UnknownNameError } from '../errors/errors.ts';
 
 /**
- * Registered disciplines and platform profiles by name. Built-in plugins and the modules a
+ * Registered disciplines, platform profiles and contention models by name. Built-in plugins and the modules a
  * user names (`--plugin`) add to the same registry; a name may be registered once only, so a
  * third-party plugin cannot silently replace a built-in.
  */
 export class Registry {
   readonly #disciplines = new Map<string, { definition: DisciplineDefinition; plugin: string }>();
-  readonly #profiles = new Map<string, PlatformProfile>([[idealProfile.name, idealProfile]]);
+  readonly #profiles = new Map<string, PlatformProfile>(builtinProfiles.map((p) => [p.name, p]));
+  readonly #contention = new Map<string, ContentionModel>([[noContention.name, noContention]]);
   readonly #plugins: Plugin[] = [];
 
   constructor(plugins: readonly Plugin[] = []) {
@@ -34,6 +36,11 @@ export class Registry {
       if (this.#profiles.has(p.name))
         throw new PluginError(plugin.name, `platform profile '${p.name}' is already registered`);
       this.#profiles.set(p.name, p);
+    }
+    for (const c of plugin.contention ?? []) {
+      if (this.#contention.has(c.name))
+        throw new PluginError(plugin.name, `contention model '${c.name}' is already registered`);
+      this.#contention.set(c.name, c);
     }
     this.#plugins.push(plugin);
     return this;
@@ -81,5 +88,15 @@ export class Registry {
 
   profiles(): PlatformProfile[] {
     return [...this.#profiles.values()];
+  }
+
+  contentionModel(name: string): ContentionModel {
+    const c = this.#contention.get(name);
+    if (!c) throw UnknownNameError.among('contention model', name, [...this.#contention.keys()]);
+    return c;
+  }
+
+  contentionModels(): ContentionModel[] {
+    return [...this.#contention.values()];
   }
 }

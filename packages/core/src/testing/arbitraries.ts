@@ -7,16 +7,28 @@ export interface MachineArbitraryOptions {
   readonly maxProcessors?: number;
   /** Most named resources besides processors (K − 1). */
   readonly maxResources?: number;
+  /** Nodes of 1–2 CPUs of 1–2 cores instead of single-core nodes. */
+  readonly topology?: boolean;
+  /** Give the machine a multiprogramming limit of 1–4 (else unlimited). */
+  readonly multiprogramming?: boolean;
 }
 
 export function arbMachine(options: MachineArbitraryOptions = {}): fc.Arbitrary<MachineSpec> {
   const maxP = options.maxProcessors ?? 32;
   const maxR = options.maxResources ?? 2;
+  const resources = fc
+    .array(fc.integer({ min: 1, max: 64 }), { maxLength: maxR })
+    .map((caps) => caps.map((capacity, i) => ({ name: `r${i + 1}`, capacity })));
+  const limit: { multiprogrammingLimit?: fc.Arbitrary<number> } = options.multiprogramming
+    ? { multiprogrammingLimit: fc.integer({ min: 1, max: 4 }) }
+    : {};
+  if (!options.topology) return fc.record({ nodes: fc.integer({ min: 1, max: maxP }), resources, ...limit });
   return fc.record({
-    nodes: fc.integer({ min: 1, max: maxP }),
-    resources: fc
-      .array(fc.integer({ min: 1, max: 64 }), { maxLength: maxR })
-      .map((caps) => caps.map((capacity, i) => ({ name: `r${i + 1}`, capacity }))),
+    nodes: fc.integer({ min: 1, max: Math.max(1, Math.floor(maxP / 4)) }),
+    cpusPerNode: fc.integer({ min: 1, max: 2 }),
+    coresPerCpu: fc.integer({ min: 1, max: 2 }),
+    resources,
+    ...limit,
   });
 }
 

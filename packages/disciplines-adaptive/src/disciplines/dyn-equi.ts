@@ -1,6 +1,7 @@
+import { equipartition } from '@js/blocks';
 import { defineDiscipline, type JobView } from '@js/core';
+import { fitsWithin } from '@js/machine';
 import { z } from 'zod';
-import { equipartition } from '../partition/equipartition.ts';
 
 /**
  * Dynamic equipartition (Anastasiadis & Sevcik, seed 004 §4; McCann, Vaswani & Zahorjan 1993):
@@ -8,6 +9,8 @@ import { equipartition } from '../partition/equipartition.ts';
  * jobs in the system, none above its maximum (p_max). Running jobs are resized, waiting ones
  * started; when there are more jobs than processors the oldest run. The paper charges no
  * reconfiguration cost; a cost comes from the run's platform profile (`resize`), not from here.
+ * Under a profile with a minimum run before reallocation (LSF's 600 s), a job younger than that
+ * keeps its allocation and the split is redone when it comes of age.
  */
 export const dynEqui = defineDiscipline({
   name: 'dyn-equi',
@@ -15,9 +18,13 @@ export const dynEqui = defineDiscipline({
     'dynamic equipartition: every arrival and departure re-splits the processors equally among all jobs',
   source: 'Anastasiadis & Sevcik 1997, §4 (DYN-EQUI); McCann, Vaswani & Zahorjan 1993',
   options: z.object({}).strict(),
-  create: (_options, { machine }) => {
+  capabilities: { sizing: 'malleable', preemption: 'resize' },
+  create: (_options, { machine, profile }) => {
     const jobs: JobView[] = [];
+    const minimumRun = profile.minRunBeforeReallocation;
+    let wake = Number.POSITIVE_INFINITY;
     const free = new Float64Array(machine.resourceNames.length);
+    const { capacities } = machine;
     return {
       schedule(ctx) {
         // Running jobs keep priority (they already hold their minimum and their resources), then
@@ -29,16 +36,27 @@ export const dynEqui = defineDiscipline({
           minimums += j.minSize;
         }
         jobs.sort((a, b) => a.arrival - b.arrival);
-        free.set(ctx.machine.free);
+        for (let r = 0; r < free.length; r++) free[r] = ctx.machine.free(r);
         for (const j of ctx.jobs.pending) {
-          if (minimums + j.minSize > ctx.machine.processors || !takeIfFree(j.demand, free)) break;
+          if (minimums + j.minSize > ctx.machine.processors || !takeIfFree(j.demand, free, capacities)) break;
           minimums += j.minSize;
           jobs.push(j);
         }
         const targets = equipartition(jobs, ctx.machine.processors);
+        if (ctx.now >= wake) wake = Number.POSITIVE_INFINITY;
+        const settled = (j: JobView, target: number): boolean => {
+          if (j.inOverhead || target === j.processors.length) return false;
+          if (j.sinceRun >= minimumRun) return true;
+          const due = ctx.now + minimumRun - j.sinceRun;
+          if (due < wake) {
+            wake = due;
+            ctx.setTimer(due, 'minimum run');
+          }
+          return false;
+        };
         // Shrink first so growing and starting find the processors free.
         jobs.forEach((j, i) => {
-          if (j.state === 'running' && targets[i]! < j.processors.length && !j.inOverhead)
+          if (j.state === 'running' && targets[i]! < j.processors.length && settled(j, targets[i]!))
             ctx.resize(j, targets[i]!);
         });
         // A job still in a resize overhead has not shrunk yet, so grow only into idle processors.
@@ -47,7 +65,7 @@ export const dynEqui = defineDiscipline({
           const target = Math.min(targets[i]!, held + ctx.machine.idleProcessors);
           if (j.state === 'pending') {
             if (target >= j.minSize) ctx.start(j, { processors: target });
-          } else if (target > held && !j.inOverhead) {
+          } else if (target > held && settled(j, target)) {
             ctx.resize(j, target);
           }
         });
@@ -56,9 +74,9 @@ export const dynEqui = defineDiscipline({
   },
 });
 
-/** If `demand` fits in `free`, take it and say yes. */
-function takeIfFree(demand: ArrayLike<number>, free: Float64Array): boolean {
-  for (let r = 0; r < demand.length; r++) if (demand[r]! > free[r]! + 1e-9) return false;
+/** If `demand` fits in `free` (by the ledger's rule), take it and say yes. */
+function takeIfFree(demand: ArrayLike<number>, free: Float64Array, capacities: ArrayLike<number>): boolean {
+  if (!fitsWithin(demand, free, capacities)) return false;
   for (let r = 0; r < demand.length; r++) free[r] = free[r]! - demand[r]!;
   return true;
 }

@@ -1,6 +1,6 @@
+import { AvailabilityProfile } from '@js/blocks';
 import { defineDiscipline, type JobView, type SchedulingContext } from '@js/core';
 import { z } from 'zod';
-import { AvailabilityProfile } from '../profile/availability.ts';
 
 /**
  * Conservative backfilling (Mu'alem & Feitelson 2001; K-resource form: Leinberger et al.,
@@ -65,10 +65,14 @@ export const conservative = defineDiscipline({
       }
     };
 
-    /** Start the jobs whose reservation is due; false if one cannot (a running job overran). */
+    /**
+     * Start the jobs whose reservation is due (or overdue: a profile's decision interval may hold
+     * the round past it); false if one cannot (a running job overran).
+     */
     const startDue = (ctx: SchedulingContext): boolean => {
       for (const job of ctx.jobs.pending) {
-        if (job.state !== 'pending' || reserved.get(job) !== ctx.now) continue;
+        const at = reserved.get(job);
+        if (job.state !== 'pending' || at === undefined || at > ctx.now) continue;
         if (!ctx.machine.fits(job.size, job.demand)) return false;
         ctx.start(job);
         reserved.delete(job);

@@ -1,7 +1,7 @@
+import { ReleaseOrder } from '@js/blocks';
 import { defineDiscipline, type JobView, type SchedulingContext } from '@js/core';
+import { fitsWithin } from '@js/machine';
 import { z } from 'zod';
-import { fitsWithin } from '../profile/amounts.ts';
-import { ReleaseOrder } from '../profile/release-order.ts';
 
 /**
  * EASY backfilling (Lifka 1995; K-resource form: Leinberger et al., seed 001 §2, FCFS/FF-EASY).
@@ -23,7 +23,7 @@ export const easy = defineDiscipline({
   source: 'Lifka 1995 (EASY); Leinberger, Karypis & Kumar 1999, §2 (FCFS/FF-EASY, K resources)',
   options: z.object({}).strict(),
   create: (_options, { machine }) => {
-    const reservation = new HeadReservation(machine.resourceNames.length);
+    const reservation = new HeadReservation(machine.capacities);
     const started = (ctx: SchedulingContext, job: JobView) => {
       ctx.start(job);
       reservation.releases.add(job, ctx.estimatedEnd(job));
@@ -73,8 +73,8 @@ class HeadReservation {
   /** The job the current shadow time and extra belong to. */
   #head: JobView | undefined;
 
-  constructor(resources: number) {
-    this.extra = new Float64Array(resources);
+  constructor(readonly capacities: ArrayLike<number>) {
+    this.extra = new Float64Array(capacities.length);
   }
 
   /**
@@ -88,7 +88,7 @@ class HeadReservation {
     if (head === this.#head && !released && this.shadowTime >= ctx.now) return false;
     this.#head = head;
     const extra = this.extra;
-    extra.set(ctx.machine.free);
+    for (let r = 0; r < extra.length; r++) extra[r] = ctx.machine.free(r);
     let free = ctx.machine.idleProcessors;
     let shadow = ctx.now;
     if (released) this.releases.prune();
@@ -97,7 +97,7 @@ class HeadReservation {
     // is released before the head is tested again, so all of them count toward the extra.
     for (let k = 0; k < jobs.length; k++) {
       const at = Math.max(ends[k]!, ctx.now);
-      if (at > shadow && free >= head.size && fitsWithin(head.demand, extra)) break;
+      if (at > shadow && free >= head.size && fitsWithin(head.demand, extra, this.capacities)) break;
       const job = jobs[k]!;
       if (job.state !== 'running') continue;
       shadow = at;
@@ -112,7 +112,7 @@ class HeadReservation {
 
   /** If `job` fits in the extra, take it from the extra and say yes. */
   takeExtra(job: JobView): boolean {
-    if (job.size > this.extraProcessors || !fitsWithin(job.demand, this.extra)) return false;
+    if (job.size > this.extraProcessors || !fitsWithin(job.demand, this.extra, this.capacities)) return false;
     this.extraProcessors -= job.size;
     for (let r = 0; r < this.extra.length; r++) this.extra[r] = this.extra[r]! - job.demand[r]!;
     return true;

@@ -1,6 +1,9 @@
+import { SchedlabError } from '@js/errors';
+
 /**
  * The one error type of `@js/gang`. The package stands alone (no dependency on the engine),
- * so it carries its own small hierarchy; callers switch on the stable `code`, never on the
+ * so its codes are its own, but the class is a SchedlabError so that the CLI and scripts treat
+ * it like every other coded error; callers switch on the stable `code`, never on the
  * message. Every operation validates before it mutates, so a thrown GangError always means
  * the matrix and its workload trees are exactly as they were before the call.
  */
@@ -29,7 +32,7 @@ export type GangErrorCode =
   /** A textual matrix that cannot be read back. */
   | 'PARSE_ERROR';
 
-export class GangError extends Error {
+export class GangError extends SchedlabError {
   /** The matrix as it is (unchanged by the failed call), drawn with slot labels, if known. */
   readonly rendering: string | undefined;
 
@@ -39,7 +42,6 @@ export class GangError extends Error {
     rendering?: string,
   ) {
     super(rendering === undefined ? `${code}: ${detail}` : `${code}: ${detail}\n${rendering}`);
-    this.name = 'GangError';
     this.rendering = rendering;
   }
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Machine, MachineSpecError } from '../topology/machine.ts';
-import { AllocationLedger, LedgerError } from './ledger.ts';
+import { AllocationLedger } from './ledger.ts';
+import { LedgerError } from './ledger-error.ts';
 
 const machine = new Machine({
   nodes: 2,

@@ -1,18 +1,7 @@
 import type { Machine } from '../topology/machine.ts';
+import { fitsAmount, fitsWithin } from './fits.ts';
+import { LedgerError } from './ledger-error.ts';
 import { ProcessorSet } from './processor-set.ts';
-
-/** Why an allocation was refused; the engine turns this into a typed invariant error. */
-export class LedgerError extends Error {
-  constructor(
-    readonly rule: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Tolerance for fractional resource amounts, relative to capacity. */
-const EPS = 1e-9;
 
 /**
  * The allocation ledger: who runs on each processor, how many jobs are resident on it, and how
@@ -29,7 +18,14 @@ export class AllocationLedger {
   /** Free amount of each named resource. */
   readonly free: Float64Array;
 
-  constructor(readonly machine: Machine) {
+  /** Most jobs resident on one processor: the machine's limit, or a run's tighter one. */
+  readonly multiprogrammingLimit: number;
+
+  constructor(
+    readonly machine: Machine,
+    multiprogrammingLimit = machine.multiprogrammingLimit,
+  ) {
+    this.multiprogrammingLimit = Math.min(multiprogrammingLimit, machine.multiprogrammingLimit);
     this.idle = new ProcessorSet(machine.processors, true);
     this.runningJob = new Int32Array(machine.processors).fill(-1);
     this.resident = new Uint16Array(machine.processors);
@@ -43,10 +39,7 @@ export class AllocationLedger {
   /** Whether `count` processors and `demand` of every resource are free now. */
   fits(count: number, demand: ArrayLike<number>): boolean {
     if (count > this.idle.size) return false;
-    for (let r = 0; r < demand.length; r++) {
-      if (demand[r]! > this.free[r]! + EPS * this.machine.capacities[r]!) return false;
-    }
-    return true;
+    return fitsWithin(demand, this.free, this.machine.capacities);
   }
 
   /** Choose `count` idle processors: the lowest-numbered ones, so schedules read naturally. */
@@ -67,7 +60,7 @@ export class AllocationLedger {
     demand: ArrayLike<number>,
     newlyResident: boolean,
   ): void {
-    const mpl = this.machine.multiprogrammingLimit;
+    const mpl = this.multiprogrammingLimit;
     for (let i = 0; i < processors.length; i++) {
       const p = processors[i]!;
       if (!(p >= 0 && p < this.machine.processors) || !Number.isInteger(p)) {
@@ -115,6 +108,37 @@ export class AllocationLedger {
     for (let i = 0; i < processors.length; i++) this.resident[processors[i]!]!--;
   }
 
+  /**
+   * Make a job resident on `processors` without running it (a gang row not yet active): each
+   * counts one more resident job, within the multiprogramming limit.
+   */
+  reside(processors: ArrayLike<number>): void {
+    const limit = this.multiprogrammingLimit;
+    for (let i = 0; i < processors.length; i++) {
+      const p = processors[i]!;
+      if (!(p >= 0 && p < this.machine.processors) || !Number.isInteger(p)) {
+        throw new LedgerError(
+          'valid-processor',
+          `processor ${p} does not exist (machine has ${this.machine.processors})`,
+        );
+      }
+      if (this.resident[p]! + 1 > limit) {
+        throw new LedgerError(
+          'multiprogramming-limit',
+          `processor ${p} already holds ${this.resident[p]} resident jobs (limit ${limit})`,
+        );
+      }
+    }
+    for (let i = 0; i < processors.length; i++) this.resident[processors[i]!]!++;
+  }
+
+  /** Give back resources a job held while not running (a suspended job checkpointed or killed). */
+  returnResources(demand: ArrayLike<number>): void {
+    for (let r = 0; r < demand.length; r++) {
+      this.free[r] = Math.min(this.machine.capacities[r]!, this.free[r]! + demand[r]!);
+    }
+  }
+
   /** Take more resources for a running job (a resize that grows its demand). */
   takeResources(demand: ArrayLike<number>): void {
     this.#checkResources(demand);
@@ -123,7 +147,7 @@ export class AllocationLedger {
 
   #checkResources(demand: ArrayLike<number>): void {
     for (let r = 0; r < demand.length; r++) {
-      if (demand[r]! > this.free[r]! + EPS * this.machine.capacities[r]!) {
+      if (!fitsAmount(demand[r]!, this.free[r]!, this.machine.capacities[r]!)) {
         throw new LedgerError(
           'no-over-commit',
           `needs ${demand[r]} of '${this.machine.resourceNames[r]}', only ${this.free[r]} free`,

@@ -1,3 +1,5 @@
+import { ConfigError } from '@js/errors';
+
 /** A named, allocatable resource besides processors (memory, disk, licences, I/O channels…). */
 export interface ResourceSpec {
   readonly name: string;
@@ -23,9 +25,11 @@ export interface MachineSpec {
 /** The demand of a job on a machine with no named resources (shared: never written). */
 const NO_DEMAND = new Float64Array(0);
 
-export class MachineSpecError extends Error {
-  readonly code = 'CONFIG_ERROR';
-}
+/**
+ * A machine spec that cannot be built. It is a ConfigError so that whoever handles bad
+ * configuration (the CLI, scripts) catches it with the rest, under the same code.
+ */
+export class MachineSpecError extends ConfigError {}
 
 /** The validated, derived form of a {@link MachineSpec}. Immutable. */
 export class Machine {
@@ -34,7 +38,8 @@ export class Machine {
   readonly coresPerCpu: number;
   readonly processors: number;
   readonly resourceNames: readonly string[];
-  readonly capacities: Float64Array;
+  /** Capacity of each named resource (frozen: a machine is shared by the engine and every discipline). */
+  readonly capacities: readonly number[];
   readonly multiprogrammingLimit: number;
   readonly #resourceIndex: ReadonlyMap<string, number>;
 
@@ -62,8 +67,8 @@ export class Machine {
       index.set(r.name, i);
     });
     this.#resourceIndex = index;
-    this.resourceNames = resources.map((r) => r.name);
-    this.capacities = Float64Array.from(resources.map((r) => r.capacity));
+    this.resourceNames = Object.freeze(resources.map((r) => r.name));
+    this.capacities = Object.freeze(resources.map((r) => r.capacity));
     const mpl = spec.multiprogrammingLimit ?? Number.POSITIVE_INFINITY;
     if (!(mpl >= 1)) throw new MachineSpecError(`machine: multiprogrammingLimit must be ≥ 1, got ${mpl}`);
     this.multiprogrammingLimit = mpl;

@@ -7,6 +7,8 @@ import { createRunMetrics } from './run-metrics.ts';
 
 const machine = (processors: number): RunInfo => ({
   discipline: 'easy',
+  multiprogrammingLimit: Number.POSITIVE_INFINITY,
+  nodeOf: (p: number) => p,
   processors,
   resourceNames: ['memory'],
   resourceCapacities: [100],

@@ -244,7 +244,9 @@ describe('writing a model as SWF (the `schedlab generate` format)', () => {
       minSize: 1,
       maxSize: jobs[0]!.maxSize,
       traits: jobs[0]!.traits,
+      traitKnowledge: jobs[0]!.traitKnowledge,
     });
+    expect(lines[1]).not.toHaveProperty('traitKnowledge');
   });
 
   it('no side file when the SWF line says everything (zhou-99)', async () => {

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
-import type { Job } from '@js/core';
+import type { Job, TraitKnowledge } from '@js/core';
 import type { SwfFieldOverrides } from '../swf/writer.ts';
 import { writeSwf } from '../swf/writer.ts';
 import type { ModelWorkload } from './workload.ts';
@@ -17,6 +17,12 @@ import type { ModelWorkload } from './workload.ts';
  *   carries processor ranges (moldable/malleable models), K-resource vectors, slowdown traits and the
  *   parameters of each job's execution-time function (e.g. Sevcik's work, alpha, beta, phi). No side
  *   file is written when no job has extras.
+ * - Which knowledge reveals each trait (the job's `traitKnowledge`) is written once, as a
+ *   `"traitKnowledge":{"work":"demand",…}` field of the first line with traits, and again only on a
+ *   line whose declarations differ from the last ones written (`{}` when a job declares none): a
+ *   model shares one declaration object across its jobs, so most files have one such field. It holds
+ *   for that line and the later ones; {@link parseModelTraitLines} restores it on every record.
+ *   Readers that ignore the field read the file as before.
  */
 export function modelSwfHeader(w: ModelWorkload): string[] {
   const lines = [
@@ -41,14 +47,66 @@ export function modelSwfOverrides(job: Job): SwfFieldOverrides | undefined {
   return { precedingJobNumber: t.precedingJob, thinkTime: t.thinkTime ?? 0 };
 }
 
-/** The side-file line of a job, or undefined when the SWF line says everything. */
-export function modelTraitsLine(job: Job): string | undefined {
+type TraitDeclarations = Readonly<Record<string, TraitKnowledge>>;
+
+/** No declarations: every trait hidden, as for a job without `traitKnowledge`. */
+const NONE_DECLARED: TraitDeclarations = Object.freeze({});
+
+/**
+ * The side-file line of a job, or undefined when the SWF line says everything. A line with traits
+ * carries the job's declarations unless they equal `previous`, the declarations in force from an
+ * earlier line (omit it for a self-contained line).
+ */
+export function modelTraitsLine(job: Job, previous?: TraitDeclarations): string | undefined {
   const extras: Record<string, unknown> = { id: job.id };
   if (job.minSize !== undefined && job.minSize !== job.size) extras.minSize = job.minSize;
   if (job.maxSize !== undefined && job.maxSize !== job.size) extras.maxSize = job.maxSize;
   if (job.resources !== undefined) extras.resources = job.resources;
-  if (job.traits !== undefined) extras.traits = job.traits;
+  if (job.traits !== undefined) {
+    extras.traits = job.traits;
+    const declared = job.traitKnowledge ?? NONE_DECLARED;
+    if (previous === undefined || !sameDeclarations(declared, previous)) extras.traitKnowledge = declared;
+  }
   return Object.keys(extras).length > 1 ? JSON.stringify(extras) : undefined;
+}
+
+function sameDeclarations(a: TraitDeclarations, b: TraitDeclarations): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+/** One side-file record, with the declarations in force restored on every record that has traits. */
+export interface ModelTraitRecord {
+  readonly id: number;
+  readonly minSize?: number;
+  readonly maxSize?: number;
+  readonly resources?: Readonly<Record<string, number>>;
+  readonly traits?: Readonly<Record<string, number>>;
+  readonly traitKnowledge?: TraitDeclarations;
+}
+
+/**
+ * Read a side file written by {@link writeModelWorkload} (its text, or its lines), carrying each
+ * `traitKnowledge` field forward to the later records with traits. Files written before the field
+ * existed read with no declarations (all traits hidden, the engine's default).
+ */
+export function* parseModelTraitLines(text: string | Iterable<string>): Generator<ModelTraitRecord> {
+  const lines = typeof text === 'string' ? text.split('\n') : text;
+  let declared: TraitDeclarations | undefined;
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    const record = JSON.parse(line) as ModelTraitRecord;
+    if (record.traitKnowledge !== undefined) declared = Object.freeze({ ...record.traitKnowledge });
+    if (record.traits === undefined) {
+      yield record;
+    } else {
+      const { traitKnowledge: _, ...rest } = record;
+      yield declared === undefined || Object.keys(declared).length === 0
+        ? rest
+        : { ...rest, traitKnowledge: declared };
+    }
+  }
 }
 
 /** Where {@link writeModelWorkload} writes: paths, or streams (then left open). */
@@ -79,9 +137,11 @@ export async function writeModelWorkload(
     traits = typeof traitsTarget === 'string' ? createWriteStream(traitsTarget) : traitsTarget;
     return traits;
   };
+  let declared: TraitDeclarations | undefined;
   function* withTraits(): Generator<Job> {
     for (const job of w.jobs) {
-      const line = traitsTarget === undefined ? undefined : modelTraitsLine(job);
+      const line = traitsTarget === undefined ? undefined : modelTraitsLine(job, declared);
+      if (line !== undefined && job.traits !== undefined) declared = job.traitKnowledge ?? NONE_DECLARED;
       if (line !== undefined && open()) {
         buffered += `${line}\n`;
         traitLines++;

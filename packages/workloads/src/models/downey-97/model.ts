@@ -1,9 +1,20 @@
+import type { TraitKnowledge } from '@js/core';
 import { z } from 'zod';
 import { logUniformDistribution } from '../../distributions/log-uniform.ts';
 import { uniformDistribution } from '../../distributions/uniform.ts';
 import { defineModel } from '../model.ts';
 import { arrivalsStream, poissonSampler } from '../poisson.ts';
 import { downeyExecutionTime, downeyMaxUsefulSize } from './speedup.ts';
+
+/**
+ * Who may see each trait (one object shared by every job): the total work L is the service demand;
+ * the average parallelism A and the variance σ are the speedup function's parameters.
+ */
+export const downey97TraitKnowledge: Readonly<Record<string, TraitKnowledge>> = Object.freeze({
+  work: 'demand',
+  parallelism: 'speedup',
+  sigma: 'speedup',
+});
 
 /**
  * Downey 1997 (PWA model page m_downey97, summarised in MODELS.md): average parallelism A and total
@@ -96,6 +107,7 @@ export const downey97 = defineModel({
           estimate: runtime,
           executionTime,
           traits: { work, parallelism: A, sigma },
+          traitKnowledge: downey97TraitKnowledge,
         };
       },
     });

@@ -1,4 +1,4 @@
-import type { Job } from '@js/core';
+import type { Job, TraitKnowledge } from '@js/core';
 import { z } from 'zod';
 import { empiricalDistribution } from '../../distributions/empirical.ts';
 import { exponentialDraw } from '../../distributions/exponential.ts';
@@ -6,6 +6,15 @@ import { hyperexponentialDistribution } from '../../distributions/hyperexponenti
 import { defineModel } from '../model.ts';
 import { arrivalsStream } from '../poisson.ts';
 import { PendingRuns } from './repeats.ts';
+
+/**
+ * Who may see each trait (one object shared by every job): a repeated run's preceding job and think
+ * time are visible, as they are SWF fields 17 and 18 of a trace.
+ */
+export const feitelson96TraitKnowledge: Readonly<Record<string, TraitKnowledge>> = Object.freeze({
+  precedingJob: 'visible',
+  thinkTime: 'visible',
+});
 
 /**
  * Feitelson 1996 ("Packing schemes for gang scheduling", JSSPP 1996, LNCS 1162), as the PWA model
@@ -138,6 +147,7 @@ export const feitelson96 = defineModel({
               runtime,
               estimate: runtime,
               traits: { precedingJob: waiting.precedingJob, thinkTime: waiting.thinkTime },
+              traitKnowledge: feitelson96TraitKnowledge,
             };
           } else {
             size = sizes.sample(sizeStream);

@@ -1,4 +1,4 @@
-import { isRigid, type Job } from '@js/core';
+import { isRigid, type Job, type TraitKnowledge } from '@js/core';
 import { z } from 'zod';
 import { defineModel } from '../model.ts';
 import { baseModelOptions, createBase, type ModelResolver } from '../wrapper.ts';
@@ -7,6 +7,46 @@ import { zengSodanTable4 } from './table4.ts';
 
 /** Job types by runtime (Zeng & Sodan §5.1), the `jobType` trait. */
 export const multicoreJobType = { short: 0, medium: 1, long: 2 } as const;
+
+/**
+ * Who may see each trait this model adds (one object shared by every job). The slowdowns, and the
+ * processes per node and original size that formulas 7 and 8 derive from them, are speedup
+ * knowledge: Zeng & Sodan assume "runtime estimation and sufficient characteristics information to
+ * calculate slowdowns are available" to the scheduler (§3, seed 002), so a discipline sees them with
+ * `speedup` knowledge and an engine run without it models a scheduler that lacks them. The job type
+ * and the response-estimate factor are the scheduler's own settings (§5.1): visible.
+ */
+export const multicoreTraitKnowledge: Readonly<Record<string, TraitKnowledge>> = Object.freeze({
+  slScr: 'speedup',
+  slSno: 'speedup',
+  slCos: 'speedup',
+  ppn: 'speedup',
+  originalSize: 'speedup',
+  jobType: 'visible',
+  responseEstimateFactor: 'visible',
+});
+
+/**
+ * The base job's declarations merged with {@link multicoreTraitKnowledge}, one frozen object per
+ * distinct base declaration (models share one object across their jobs, so this merges once).
+ */
+function mergedTraitKnowledge(): (
+  base: Readonly<Record<string, TraitKnowledge>> | undefined,
+) => Readonly<Record<string, TraitKnowledge>> {
+  const merged = new Map<
+    Readonly<Record<string, TraitKnowledge>>,
+    Readonly<Record<string, TraitKnowledge>>
+  >();
+  return (base) => {
+    if (base === undefined) return multicoreTraitKnowledge;
+    let both = merged.get(base);
+    if (both === undefined) {
+      both = Object.freeze(Object.assign({}, base, multicoreTraitKnowledge));
+      merged.set(base, both);
+    }
+    return both;
+  };
+}
 
 /**
  * Zeng & Sodan's workload settings (§5.1, Table 5): the Lublin–Feitelson model, typeless (24 % serial
@@ -81,6 +121,7 @@ export function multicoreModel(resolve: ModelResolver) {
       const sno = slowdownLaw(zengSodanTable4.sno);
       const cos = slowdownLaw(zengSodanTable4.cos);
       const { maxSlowdown, selfSlowdown2, cpusPerNode, adjustSizes: adjust } = o;
+      const declare = mergedTraitKnowledge();
       return {
         processors: processes,
         resources: base.resources,
@@ -125,7 +166,8 @@ export function multicoreModel(resolve: ModelResolver) {
               jobType,
               responseEstimateFactor: o.responseEstimateFactor,
             });
-            const extended: Job = Object.assign({}, job, { size, traits });
+            const traitKnowledge = declare(job.traitKnowledge);
+            const extended: Job = Object.assign({}, job, { size, traits, traitKnowledge });
             yield extended;
           }
         },

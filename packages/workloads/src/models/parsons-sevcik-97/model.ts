@@ -1,3 +1,4 @@
+import type { TraitKnowledge } from '@js/core';
 import { z } from 'zod';
 import { hyperexponentialDistribution } from '../../distributions/hyperexponential.ts';
 import { defineModel } from '../model.ts';
@@ -7,6 +8,15 @@ import { amdahl, fitSevcik, sevcikShape } from './speedup.ts';
 const speedupPoint = z.strictObject({
   processors: z.number().positive(),
   speedup: z.number().positive(),
+});
+
+/**
+ * Who may see each trait (one object shared by every job): D is the service demand; whether the job
+ * has the good or the poor speedup curve is its speedup knowledge (§5: the four knowledge cases).
+ */
+export const parsonsSevcik97TraitKnowledge: Readonly<Record<string, TraitKnowledge>> = Object.freeze({
+  demand: 'demand',
+  goodSpeedup: 'speedup',
 });
 
 /**
@@ -130,9 +140,12 @@ export const parsonsSevcik97 = defineModel({
           minSize,
           maxSize: maxProcessors,
           runtime,
-          estimate: runtime,
+          // No user estimates in Parsons & Sevcik: the demand is known only through the `demand`
+          // knowledge setting, so the estimate must not leak the runtime.
+          estimate: Number.POSITIVE_INFINITY,
           executionTime,
           traits: { demand: d, goodSpeedup: isGood ? 1 : 0 },
+          traitKnowledge: parsonsSevcik97TraitKnowledge,
         };
       },
     });

@@ -1,3 +1,4 @@
+import type { TraitKnowledge } from '@js/core';
 import { z } from 'zod';
 import { hyperexponentialMixture } from '../../distributions/hyperexponential.ts';
 import { defineModel } from '../model.ts';
@@ -17,6 +18,19 @@ export const sevcik94Workloads: Readonly<Record<'WK1' | 'WK2' | 'WK3' | 'WK4', r
   WK3: [0.2],
   WK4: ['infinity', 0.4, 0.2],
 };
+
+/**
+ * Who may see each trait (one object shared by every job): the work W is the service demand; α, β, φ
+ * are the execution-time function's parameters; p_max is visible, as Anastasiadis & Sevcik assume
+ * every policy knows each job's maximum parallelism.
+ */
+export const sevcik94TraitKnowledge: Readonly<Record<string, TraitKnowledge>> = Object.freeze({
+  work: 'demand',
+  alpha: 'speedup',
+  beta: 'speedup',
+  phi: 'speedup',
+  maxParallelism: 'visible',
+});
 
 /**
  * Sevcik's execution-time model as Anastasiadis & Sevcik use it (§5.2, Table 3):
@@ -138,6 +152,7 @@ export const sevcik94 = defineModel({
           estimate: runtime,
           executionTime,
           traits: { work: w, alpha, beta, phi, maxParallelism: pmax },
+          traitKnowledge: sevcik94TraitKnowledge,
         };
       },
     });

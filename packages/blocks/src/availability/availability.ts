@@ -1,3 +1,5 @@
+import { fitsWithin } from '@js/machine';
+
 /**
  * An availability profile: free processors and free amounts of each named resource as a step
  * function of time from `now` on (sorted breakpoints). Conservative backfilling keeps every
@@ -91,11 +93,8 @@ export class AvailabilityProfile {
   #fitsIn(k: number, processors: number, demand: ArrayLike<number>): boolean {
     const s = this.#stride;
     if (this.#free[k * s]! < processors) return false;
-    for (let r = 0; r < demand.length; r++) {
-      // Tolerance for fractional amounts, as in the engine's ledger.
-      if (this.#free[k * s + 1 + r]! < demand[r]! - 1e-9 * this.capacities[r]!) return false;
-    }
-    return true;
+    // The ledger's own rule, so a start the profile plans is one the ledger accepts.
+    return fitsWithin(demand, this.#free, this.capacities, k * s + 1);
   }
 
   /** Index of the segment containing t (t ≥ first breakpoint). */

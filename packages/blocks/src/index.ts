@@ -1,0 +1,4 @@
+export { AvailabilityProfile } from './availability/availability.ts';
+export type { Bounds } from './equipartition/equipartition.ts';
+export { equipartition } from './equipartition/equipartition.ts';
+export { ReleaseOrder } from './release-order/release-order.ts';

@@ -1,0 +1,53 @@
+import type { Machine } from '@js/machine';
+import { ConfigError, InputError } from '../errors/errors.ts';
+import { type Job, maxProcessors, minProcessors } from '../job/job.ts';
+
+const bad = (record: Job, field: string, detail: string): never => {
+  throw new InputError(`workload job ${record.id}`, undefined, field, detail);
+};
+
+/**
+ * Check a job from the workload before it enters the run: its fields, its order in the
+ * stream, and that the machine can ever hold it.
+ */
+export function admit(
+  record: Job,
+  demand: ArrayLike<number>,
+  machine: Machine,
+  lastSubmit: number,
+  known: (id: number) => boolean,
+): void {
+  if (!(record.submit >= 0) || !Number.isFinite(record.submit)) {
+    bad(record, 'submit', `submit time ${record.submit} must be a finite number ≥ 0`);
+  }
+  if (record.submit < lastSubmit) {
+    bad(
+      record,
+      'submit',
+      `submit time ${record.submit} is before the previous job's ${lastSubmit}: jobs must come in submit order`,
+    );
+  }
+  if (!Number.isInteger(record.size) || record.size < 1)
+    bad(record, 'size', `size ${record.size} must be a positive integer`);
+  if (!(record.runtime > 0) || !Number.isFinite(record.runtime)) {
+    bad(record, 'runtime', `runtime ${record.runtime} must be positive and finite`);
+  }
+  if (!(record.estimate > 0))
+    bad(record, 'estimate', `estimate ${record.estimate} must be positive (Infinity when unknown)`);
+  if (known(record.id)) bad(record, 'id', `job id ${record.id} is already in the system`);
+  const min = minProcessors(record);
+  const max = maxProcessors(record);
+  if (min > machine.processors || min > record.size || record.size > max) {
+    throw new ConfigError(
+      `workload job ${record.id}: needs ${min}..${max} processors (size ${record.size}) on a machine of ${machine.processors}: ` +
+        'clean the workload (cleaning rule widerThanMachine) or use a larger machine',
+    );
+  }
+  for (let r = 0; r < demand.length; r++) {
+    if (demand[r]! > machine.capacities[r]!) {
+      throw new ConfigError(
+        `workload job ${record.id}: needs ${demand[r]} of '${machine.resourceNames[r]}', capacity ${machine.capacities[r]}`,
+      );
+    }
+  }
+}

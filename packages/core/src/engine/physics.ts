@@ -1,0 +1,80 @@
+import { EventKind, Priority } from './event-queue.ts';
+import type { SimJob } from './sim-job.ts';
+import type { World } from './world.ts';
+
+/**
+ * Events closer than this to an instant's time belong to that instant, and a job whose
+ * remaining work would end within it ends at that instant. Absolute 1 ns, or 1e-12 of the clock
+ * where times are large: far above float rounding (≈ 1e-16 relative), far below any timing a
+ * trace or a paper distinguishes.
+ */
+export const instantTolerance = (t: number): number => Math.max(1e-9, 1e-12 * Math.abs(t));
+
+/** Start making progress now at the speed the current allocation and co-runners give. */
+export function progress(w: World, job: SimJob): void {
+  const p = job.processors.length;
+  job.slowdown = w.contentionActive ? w.contention.slowdown(job.record, job.processors, w.placementView) : 1;
+  const period = job.executionTime(p) * job.slowdown;
+  // A rigid job alone runs at exactly 1: its end is now + remaining with no division.
+  job.speed = period === job.reference ? 1 : job.reference / period;
+  job.progressing = true;
+  job.since = w.now;
+  let end = w.now + (job.speed === 1 ? job.remaining : job.remaining / job.speed);
+  let kind: number = EventKind.Completion;
+  if (w.killAtEstimate) {
+    const limit = w.now + ((job.record.estimate - job.nominal) * job.record.size) / p;
+    if (limit < end) {
+      end = limit;
+      kind = EventKind.Kill;
+    }
+  }
+  job.endTime = end;
+  job.token = ++w.tokens;
+  w.queue.push(end, Priority.Completion, kind, job.slot, job.token);
+}
+
+/** Stop making progress now, banking the work done since `since`. */
+export function pause(w: World, job: SimJob): void {
+  if (!job.progressing) {
+    if (job.pendingOp) job.token = ++w.tokens; // cancel the pending overhead's end
+    job.pendingOp = null;
+    return;
+  }
+  const dt = w.now - job.since;
+  const p = job.processors.length;
+  for (const f of w.onProgressed) f(job.record, job.since, w.now, p, job.slowdown);
+  job.remaining = Math.max(0, job.remaining - (job.speed === 1 ? dt : dt * job.speed));
+  job.ran += dt;
+  job.nominal += (dt * p) / job.record.size;
+  job.progressing = false;
+  job.endTime = Number.POSITIVE_INFINITY;
+  job.token = ++w.tokens;
+}
+
+/** Whether the job's work is done to within the instant tolerance (it ends at this instant). */
+export const workDone = (job: SimJob, now: number): boolean =>
+  job.remaining <= instantTolerance(now) * (job.speed || 1);
+
+/**
+ * After a decision round: every running job on a node whose co-runners changed gets the
+ * contention model's factor again and, if it changed, continues at its new speed.
+ */
+export function rerate(w: World): void {
+  if (w.dirtyNodes.size === 0) return;
+  const perNode = w.machine.cpusPerNode * w.machine.coresPerCpu;
+  const seen = new Set<SimJob>();
+  for (const node of w.dirtyNodes) {
+    for (let p = node * perNode; p < (node + 1) * perNode; p++) {
+      const id = w.ledger.runningJob[p]!;
+      const job = id < 0 ? undefined : w.byId.get(id);
+      if (!job || seen.has(job) || !job.progressing) continue;
+      seen.add(job);
+      const factor = w.contention.slowdown(job.record, job.processors, w.placementView);
+      if (factor !== job.slowdown) {
+        pause(w, job);
+        progress(w, job);
+      }
+    }
+  }
+  w.dirtyNodes.clear();
+}

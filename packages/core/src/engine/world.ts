@@ -1,0 +1,138 @@
+import { AllocationLedger, type Machine } from '@js/machine';
+import type { Capabilities } from '../discipline/capabilities.ts';
+import type { Scheduler } from '../discipline/define.ts';
+import { InvariantViolation } from '../errors/errors.ts';
+import type { Job } from '../job/job.ts';
+import type { ContentionModel, Placement as ContentionPlacement } from './contention.ts';
+import type { Trigger } from './context.ts';
+import { EventQueue } from './event-queue.ts';
+import type { Knowledge } from './knowledge.ts';
+import type { RunObserver } from './observer.ts';
+import type { PlacementRules } from './placement.ts';
+import type { PlatformProfile } from './profile.ts';
+import type { SimJob } from './sim-job.ts';
+import { TimerTable } from './timers.ts';
+
+/** The observers' handlers for one hook, bound, so the hot path loops over plain functions. */
+const allOf = <K extends keyof RunObserver>(
+  observers: readonly RunObserver[],
+  key: K,
+): NonNullable<RunObserver[K]>[] =>
+  observers
+    .filter((o) => o[key])
+    .map((o) => (o[key] as (...a: unknown[]) => void).bind(o) as NonNullable<RunObserver[K]>);
+
+/** One discipline of the run with the processors and jobs it owns (a partition, or the whole machine). */
+export interface Seat {
+  readonly index: number;
+  readonly name: string;
+  readonly capabilities: Capabilities;
+  readonly scheduler: Scheduler;
+  /** Processors it owns, ascending. */
+  readonly owned: Int32Array;
+  /** Whether it owns every processor (so idle counts need no filtering). */
+  readonly whole: boolean;
+  /** Waiting jobs in arrival order; started ones are dropped at the end of the round. */
+  readonly pending: SimJob[];
+  pendingDirty: boolean;
+  pendingLive: number;
+  /** Bumped when `pending` gains (arrival) or loses (compaction) jobs. */
+  pendingEpoch: number;
+  /** Index in `pending` of the oldest job still waiting (for the backfilled flag). */
+  head: number;
+  readonly running: Set<SimJob>;
+  readonly suspended: Set<SimJob>;
+  readonly checkpointed: Set<SimJob>;
+  /** Bumped whenever a per-state set changes, so views rebuild their snapshots only then. */
+  version: number;
+  readonly triggers: Trigger[];
+  /** Time of its last decision round (decision-interval rule). */
+  lastDecision: number;
+  /** Whether a wake-up at the end of the decision interval is queued. */
+  wakeQueued: boolean;
+  readonly counters: Map<string, number>;
+  readonly jobNotes: Map<number, unknown>;
+  readonly processorNotes: Map<number, unknown>;
+}
+
+/**
+ * The engine's mutable state, shared by the event loop, physics, operations and the views. It
+ * is never handed to a discipline: the facade holds it in a private field.
+ */
+export class World {
+  now = 0;
+  readonly ledger: AllocationLedger;
+  readonly queue = new EventQueue();
+  readonly timers = new TimerTable();
+  readonly slots: (SimJob | undefined)[] = [];
+  readonly freeSlots: number[] = [];
+  readonly byId = new Map<number, SimJob>();
+  readonly seats: Seat[] = [];
+  /** Seat of each processor. */
+  readonly seatOf: Int32Array;
+  /**
+   * Source of event tokens, unique over the whole run: a job slot is reused after its job leaves,
+   * so a per-job counter would let a stale event of the slot's last job match the new one.
+   */
+  tokens = 0;
+  readonly multiprogrammingLimit: number;
+  /** Nodes whose running jobs changed this round (contention re-rating); unused without contention. */
+  readonly dirtyNodes = new Set<number>();
+  readonly contentionActive: boolean;
+  readonly placementView: ContentionPlacement;
+
+  readonly onSubmitted;
+  readonly onSample;
+  readonly onJobEnded;
+  readonly onReserved;
+  readonly onProgressed;
+  readonly onOperation;
+  readonly onReleased;
+
+  constructor(
+    readonly machine: Machine,
+    readonly profile: PlatformProfile,
+    readonly knowledge: Knowledge,
+    readonly contention: ContentionModel,
+    readonly rules: PlacementRules,
+    readonly killAtEstimate: boolean,
+    readonly observers: readonly RunObserver[],
+  ) {
+    this.ledger = new AllocationLedger(machine, profile.multiprogrammingLimit);
+    this.seatOf = new Int32Array(machine.processors);
+    this.multiprogrammingLimit = this.ledger.multiprogrammingLimit;
+    this.contentionActive = contention.name !== 'none';
+    const ledger = this.ledger;
+    const byId = this.byId;
+    this.placementView = {
+      machine,
+      runningOn: (p) => {
+        const id = ledger.runningJob[p]!;
+        return id < 0 ? undefined : (byId.get(id)?.record as Job | undefined);
+      },
+    };
+    this.onSubmitted = allOf(observers, 'submitted');
+    this.onSample = allOf(observers, 'sample');
+    this.onJobEnded = allOf(observers, 'jobEnded');
+    this.onReserved = allOf(observers, 'reserved');
+    this.onProgressed = allOf(observers, 'progressed');
+    this.onOperation = allOf(observers, 'operation');
+    this.onReleased = allOf(observers, 'released');
+  }
+
+  refuse(seat: Seat | undefined, job: SimJob | undefined, rule: string, detail: string): never {
+    throw new InvariantViolation(seat?.name ?? 'engine', job?.id, this.now, rule, detail);
+  }
+
+  /** Note that the running set of these processors' nodes changed (contention re-rating). */
+  touched(processors: ArrayLike<number>): void {
+    if (!this.contentionActive) return;
+    for (let i = 0; i < processors.length; i++) this.dirtyNodes.add(this.machine.nodeOf(processors[i]!));
+  }
+
+  emitReleased(job: SimJob, processors: ArrayLike<number>, resident: boolean, evicted = false): void {
+    if (!this.onReleased.length || processors.length === 0) return;
+    const event = { time: this.now, job: job.record, processors: Array.from(processors), resident, evicted };
+    for (const f of this.onReleased) f(event);
+  }
+}

@@ -1,0 +1,9 @@
+export {
+  ConfigError,
+  InputError,
+  InvariantViolation,
+  OptionsError,
+  PluginError,
+  SchedlabError,
+  UnknownNameError,
+} from './errors.ts';

@@ -1,5 +1,4 @@
 import { executionTimeOf } from '../job/job.ts';
-import type { Knowledge } from './knowledge.ts';
 import { visibleTraits } from './knowledge.ts';
 import type { SimJob } from './sim-job.ts';
 
@@ -56,17 +55,27 @@ export interface JobView {
 }
 
 const NONE: readonly number[] = Object.freeze([]);
+const NO_PROCESSORS = new Int32Array(0);
+
+/** Sets a view's copy of its job's state and processors; module-private to the engine. */
+export let mirror: (view: JobViewImpl, state: JobState, processors: Int32Array) => void;
 
 /**
- * The one view of a job. The engine record sits in an ES private field, which no symbol
- * lookup, prototype walk or cast can reach; the object is frozen, so assignments throw.
+ * The one view of a job. The engine's record sits in an ES private field, which no symbol
+ * lookup, prototype walk or cast can reach. The request's fields (read in every scan of the
+ * queue) are frozen own properties; everything else is a getter without a setter. Either way an
+ * assignment throws, and arrays handed out are frozen.
  */
 export class JobViewImpl implements JobView {
   readonly #job: SimJob;
   readonly #clock: { readonly now: number };
-  #processorsOf: Int32Array | undefined;
+  #demand: readonly number[] | undefined;
+  #traits: Readonly<Record<string, number>> | undefined | null = null;
+  #executionTime: ((p: number) => number) | undefined;
+  #state: JobState = 'pending';
+  #held: Int32Array = NO_PROCESSORS;
+  #processorsOf: Int32Array = NO_PROCESSORS;
   #processors: readonly number[] = NONE;
-
   declare readonly id: number;
   declare readonly submit: number;
   declare readonly arrival: number;
@@ -74,44 +83,77 @@ export class JobViewImpl implements JobView {
   declare readonly minSize: number;
   declare readonly maxSize: number;
   declare readonly estimate: number;
-  declare readonly work: number | undefined;
-  declare readonly executionTime: ((p: number) => number) | undefined;
-  declare readonly demand: readonly number[];
-  declare readonly user: number | undefined;
-  declare readonly group: number | undefined;
-  declare readonly queue: number | undefined;
-  declare readonly partition: number | undefined;
-  declare readonly traits: Readonly<Record<string, number>> | undefined;
 
-  constructor(job: SimJob, knowledge: Knowledge, clock: { readonly now: number }) {
+  static {
+    mirror = (view, state, processors) => {
+      view.#state = state;
+      view.#held = processors;
+    };
+  }
+
+  constructor(job: SimJob, clock: { readonly now: number }) {
     this.#job = job;
     this.#clock = clock;
-    const record = job.record;
-    const self = this as { -readonly [K in keyof JobView]: JobView[K] };
-    self.id = record.id;
-    self.submit = record.submit;
+    const self = this as {
+      -readonly [K in 'id' | 'submit' | 'arrival' | 'size' | 'minSize' | 'maxSize' | 'estimate']: number;
+    };
+    self.id = job.id;
+    self.submit = job.record.submit;
     self.arrival = job.arrival;
-    self.size = record.size;
+    self.size = job.size;
     self.minSize = job.minSize;
     self.maxSize = job.maxSize;
-    self.estimate = knowledge.runtimes === 'exact' ? record.runtime : record.estimate;
-    self.work = knowledge.demand ? executionTimeOf(record, 1) : undefined;
-    self.executionTime = knowledge.speedup ? (p: number) => executionTimeOf(record, p) : undefined;
-    self.demand = job.demand.length ? Object.freeze(Array.from(job.demand)) : NONE;
-    self.user = record.user;
-    self.group = record.group;
-    self.queue = record.queue;
-    self.partition = record.partition;
-    self.traits = visibleTraits(record.traits, record.traitKnowledge, knowledge);
+    self.estimate = job.visibleEstimate;
     Object.freeze(this);
   }
 
+  get work() {
+    return this.#job.knowledge.demand ? executionTimeOf(this.#job.record, 1) : undefined;
+  }
+
+  get executionTime() {
+    if (!this.#job.knowledge.speedup) return undefined;
+    const record = this.#job.record;
+    this.#executionTime ??= (p: number) => executionTimeOf(record, p);
+    return this.#executionTime;
+  }
+
+  get demand() {
+    const demand = this.#job.demand;
+    this.#demand ??= demand.length ? Object.freeze(Array.from(demand)) : NONE;
+    return this.#demand;
+  }
+
+  get user() {
+    return this.#job.record.user;
+  }
+
+  get group() {
+    return this.#job.record.group;
+  }
+
+  get queue() {
+    return this.#job.record.queue;
+  }
+
+  get partition() {
+    return this.#job.record.partition;
+  }
+
+  get traits() {
+    if (this.#traits === null) {
+      const { record, knowledge } = this.#job;
+      this.#traits = visibleTraits(record.traits, record.traitKnowledge, knowledge);
+    }
+    return this.#traits;
+  }
+
   get state() {
-    return this.#job.state;
+    return this.#state;
   }
 
   get processors(): readonly number[] {
-    const held = this.#job.processors;
+    const held = this.#held;
     if (held !== this.#processorsOf) {
       this.#processorsOf = held;
       this.#processors = held.length ? Object.freeze(Array.from(held)) : NONE;

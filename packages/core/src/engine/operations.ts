@@ -458,11 +458,12 @@ export class Operations {
 
   /** The job leaves the waiting queue (it started or was placed). */
   leftQueue(job: SimJob): void {
-    const { seat } = this;
-    seat.pendingDirty = true;
-    seat.pendingLive--;
-    seat.version++;
-    job.backfilled = olderJobWaits(seat, job);
+    const { queue } = this.seat;
+    // Backfilled: it starts while a job that arrived before it still waits.
+    const oldest = queue.oldest();
+    job.backfilled = oldest !== undefined && oldest !== job.view;
+    queue.left(job.view);
+    this.seat.version++;
   }
 }
 
@@ -471,12 +472,4 @@ function concat(a: Int32Array, b: Int32Array): Int32Array {
   out.set(a);
   out.set(b, a.length);
   return out;
-}
-
-/** Whether a job that arrived before `job` is still waiting (then `job` was backfilled). */
-function olderJobWaits(seat: Seat, job: SimJob): boolean {
-  const pending = seat.pending;
-  while (seat.head < pending.length && pending[seat.head]!.state !== 'pending' && pending[seat.head] !== job)
-    seat.head++;
-  return seat.head < pending.length && pending[seat.head] !== job;
 }

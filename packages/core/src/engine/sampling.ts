@@ -34,7 +34,7 @@ export class Sampler {
     let running = 0;
     let preempted = 0;
     for (const seat of w.seats) {
-      queued += seat.pendingLive;
+      queued += seat.queue.live;
       running += seat.running.size;
       preempted += seat.suspended.size + seat.checkpointed.size;
     }

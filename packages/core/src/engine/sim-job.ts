@@ -2,7 +2,8 @@ import type { Machine } from '@js/machine';
 import type { Job } from '../job/job.ts';
 import { executionTimeOf, maxProcessors, minProcessors } from '../job/job.ts';
 import type { Operation } from './context.ts';
-import type { JobState, JobViewImpl } from './job-view.ts';
+import { type JobState, type JobViewImpl, mirror } from './job-view.ts';
+import type { Knowledge } from './knowledge.ts';
 
 const NO_PROCESSORS = new Int32Array(0);
 
@@ -16,6 +17,9 @@ const NO_PROCESSORS = new Int32Array(0);
 export class SimJob {
   view!: JobViewImpl;
   readonly id: number;
+  readonly size: number;
+  /** The runtime estimate the run's knowledge lets disciplines see. */
+  readonly visibleEstimate: number;
   readonly minSize: number;
   readonly maxSize: number;
   readonly demand: Float64Array;
@@ -26,8 +30,28 @@ export class SimJob {
   /** False between admission (read one job ahead) and its arrival event. */
   arrived = false;
 
-  state: JobState = 'pending';
-  processors: Int32Array = NO_PROCESSORS;
+  #state: JobState = 'pending';
+  #processors: Int32Array = NO_PROCESSORS;
+
+  get state(): JobState {
+    return this.#state;
+  }
+
+  /** The view keeps its own copy of state and processors, so a scan of views touches nothing else. */
+  set state(state: JobState) {
+    this.#state = state;
+    mirror(this.view, state, this.#processors);
+  }
+
+  get processors(): Int32Array {
+    return this.#processors;
+  }
+
+  set processors(processors: Int32Array) {
+    this.#processors = processors;
+    mirror(this.view, this.#state, processors);
+  }
+
   firstStart = Number.NaN;
   /** Processors at the first start (reported in the outcome). */
   firstProcessors = 0;
@@ -78,8 +102,11 @@ export class SimJob {
     readonly record: Job,
     readonly arrival: number,
     machine: Machine,
+    readonly knowledge: Knowledge,
   ) {
     this.id = record.id;
+    this.size = record.size;
+    this.visibleEstimate = knowledge.runtimes === 'exact' ? record.runtime : record.estimate;
     this.minSize = minProcessors(record);
     this.maxSize = maxProcessors(record);
     this.demand = machine.demandVector(record.resources);

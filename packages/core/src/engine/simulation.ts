@@ -6,7 +6,6 @@ import { parseOptions } from '../options/options.ts';
 import { RandomStreams } from '../random/streams.ts';
 import { admit } from './admission.ts';
 import { type ContentionModel, noContention } from './contention.ts';
-import type { Trigger } from './context.ts';
 import { EventKind, Priority } from './event-queue.ts';
 import { JobViewImpl } from './job-view.ts';
 import { type Knowledge, knowledgeSchema } from './knowledge.ts';
@@ -20,7 +19,8 @@ import { Sampler } from './sampling.ts';
 import { SimJob } from './sim-job.ts';
 import { explainStall, type StallReport } from './stall.ts';
 import { parseStopRule, type StopRule } from './stop-rules.ts';
-import { type ContextControl, createContext } from './view.ts';
+import { Context, open } from './view.ts';
+import { WaitingQueue } from './waiting-queue.ts';
 import { type Seat, World } from './world.ts';
 
 export interface RunLimits {
@@ -88,7 +88,7 @@ const IDLE_ROUNDS = 1000;
  */
 class Simulation {
   readonly #w: World;
-  readonly #controls: ContextControl[] = [];
+  readonly #contexts: Context[] = [];
   readonly #ops: Operations[] = [];
   readonly #sampler: Sampler;
   readonly #stop: StopRule;
@@ -102,8 +102,8 @@ class Simulation {
   #ended = 0;
   #events = 0;
   #status: RunStatus | undefined;
-  /** The events of one instant as (kind, subject, token) triples, reused. */
-  readonly #batch: number[] = [];
+  /** The events of one instant, reused. */
+  readonly #batch = new Batch();
 
   constructor(jobs: Iterable<Job> | AsyncIterable<Job>, o: SimulationOptions) {
     const profile = o.profile ?? idealProfile;
@@ -138,11 +138,8 @@ class Simulation {
         }),
         owned,
         whole: owned.length === o.machine.processors,
-        pending: [],
-        pendingDirty: false,
-        pendingLive: 0,
-        pendingEpoch: 0,
-        head: 0,
+        queue: new WaitingQueue(),
+        rounds: 0,
         running: new Set(),
         suspended: new Set(),
         checkpointed: new Set(),
@@ -158,7 +155,7 @@ class Simulation {
       this.#w.seats.push(seat);
       const ops = new Operations(this.#w, seat);
       this.#ops.push(ops);
-      this.#controls.push(createContext(this.#w, seat, ops));
+      this.#contexts.push(new Context(this.#w, seat, ops));
     }
     this.#sampler = new Sampler(this.#w);
     if (Symbol.asyncIterator in jobs) {
@@ -203,14 +200,17 @@ class Simulation {
       // that float rounding may have put a hair early or late.
       const until = t + instantTolerance(t);
       const batch = this.#batch;
-      batch.length = 0;
+      let size = 0;
       let instant = t;
       let exact = false;
       while (queue.size > 0 && queue.peekTime() <= until) {
         queue.pop();
         this.#events++;
         const kind = queue.kind;
-        batch.push(kind, queue.subject, queue.token);
+        if (size === batch.kind.length) batch.grow();
+        batch.kind[size] = kind;
+        batch.subject[size] = queue.subject;
+        batch.token[size++] = queue.token;
         if (!exact && kind >= EventKind.Arrival) {
           exact = true;
           instant = queue.time;
@@ -220,23 +220,21 @@ class Simulation {
       }
       w.now = instant;
       let onlyTimers = true;
-      for (let i = 0; i < batch.length; i += 3) {
-        const kind = batch[i]!;
-        const subject = batch[i + 1]!;
+      for (let i = 0; i < size; i++) {
+        const kind = batch.kind[i]!;
+        const subject = batch.subject[i]!;
         if (kind === EventKind.Arrival) {
           onlyTimers = false;
           this.#arrive(subject);
         } else if (kind === EventKind.Timer) {
-          const timer = w.timers.take(subject, batch[i + 2]!);
+          const timer = w.timers.take(subject, batch.token[i]!);
           if (timer)
-            w.seats[timer.seat]!.triggers.push(
-              Object.freeze({ kind: 'timer', tag: timer.handle.tag, timer: timer.handle }),
-            );
+            w.seats[timer.seat]!.triggers.push({ kind: 'timer', tag: timer.handle.tag, timer: timer.handle });
         } else if (kind === EventKind.Wake) {
           w.seats[subject]!.wakeQueued = false;
         } else {
           onlyTimers = false;
-          this.#apply(kind, subject, batch[i + 2]!);
+          this.#apply(kind, subject, batch.token[i]!);
         }
       }
       const before = w.tokens;
@@ -245,7 +243,7 @@ class Simulation {
       this.#sampler.sample();
       if (this.#events >= maxEvents) this.#status ??= 'event-limit';
       let queued = 0;
-      for (const seat of w.seats) queued += seat.pendingLive;
+      for (const seat of w.seats) queued += seat.queue.live;
       if (queued > maxQueued) this.#status ??= 'saturated';
       // A discipline that only keeps timers while nothing runs and nothing more arrives is stuck.
       idleRounds =
@@ -286,11 +284,12 @@ class Simulation {
         continue;
       }
       seat.lastDecision = w.now;
-      const control = this.#controls[i]!;
-      control.open(seat.triggers);
+      seat.rounds++;
+      const context = this.#contexts[i]!;
+      open(context, seat.triggers);
       seat.triggers.length = 0;
-      seat.scheduler.schedule(control.context);
-      if (seat.pendingDirty) compactPending(seat);
+      seat.scheduler.schedule(context);
+      seat.queue.tidy();
     }
   }
 
@@ -314,11 +313,9 @@ class Simulation {
     const job = w.slots[slot]!;
     const seat = w.seats[job.owner]!;
     job.arrived = true;
-    seat.pending.push(job);
-    seat.pendingLive++;
-    seat.pendingEpoch++;
+    seat.queue.arrive(job.view);
     for (const f of w.onSubmitted) f(job.record, w.now);
-    seat.triggers.push(Object.freeze({ kind: 'arrival', job: job.view }));
+    seat.triggers.push({ kind: 'arrival', job: job.view });
     const status = this.#stop.arrived(job.arrival);
     if (status) this.#status ??= status;
   }
@@ -344,9 +341,7 @@ class Simulation {
       case 'place':
         break;
     }
-    w.seats[job.owner]!.triggers.push(
-      Object.freeze({ kind: 'overhead-end', job: job.view, operation: op }) as Trigger,
-    );
+    w.seats[job.owner]!.triggers.push({ kind: 'overhead-end', job: job.view, operation: op });
   }
 
   #leave(job: SimJob, ending: 'finished' | 'killed'): void {
@@ -384,9 +379,7 @@ class Simulation {
       };
       for (const f of w.onJobEnded) f(outcome);
     }
-    seat.triggers.push(
-      Object.freeze({ kind: ending === 'finished' ? 'completion' : 'killed', job: job.view }) as Trigger,
-    );
+    seat.triggers.push({ kind: ending === 'finished' ? 'completion' : 'killed', job: job.view });
     const status = this.#stop.left(job.arrival);
     if (status) this.#status ??= status;
   }
@@ -405,7 +398,7 @@ class Simulation {
   /** Check a job from the workload and queue its arrival. */
   #admit(record: Job): void {
     const w = this.#w;
-    const job = new SimJob(record, this.#arrivals, w.machine);
+    const job = new SimJob(record, this.#arrivals, w.machine, w.knowledge);
     admit(record, job.demand, w.machine, this.#lastSubmit, (id) => w.byId.has(id));
     job.owner = routeOf(this.#route, record, w.seats);
     if (job.minSize > w.seats[job.owner]!.owned.length) {
@@ -414,7 +407,7 @@ class Simulation {
       );
     }
     this.#arrivals++;
-    job.view = new JobViewImpl(job, w.knowledge, w);
+    job.view = new JobViewImpl(job, w);
     this.#lastSubmit = record.submit;
     const slot = w.freeSlots.length ? w.freeSlots.pop()! : w.slots.length;
     w.slots[slot] = job;
@@ -424,15 +417,22 @@ class Simulation {
   }
 }
 
-/** Drop started jobs from a queue, in place (at most once per round). */
-function compactPending(seat: Seat): void {
-  const pending = seat.pending;
-  let write = 0;
-  for (let read = 0; read < pending.length; read++) {
-    if (pending[read]!.state === 'pending') pending[write++] = pending[read]!;
+/** The events of one instant: kind, subject and token columns that grow as needed. */
+class Batch {
+  kind = new Uint8Array(64);
+  subject = new Int32Array(64);
+  token = new Float64Array(64);
+
+  grow(): void {
+    const n = this.kind.length * 2;
+    const kind = new Uint8Array(n);
+    kind.set(this.kind);
+    const subject = new Int32Array(n);
+    subject.set(this.subject);
+    const token = new Float64Array(n);
+    token.set(this.token);
+    this.kind = kind;
+    this.subject = subject;
+    this.token = token;
   }
-  pending.length = write;
-  seat.pendingDirty = false;
-  seat.pendingEpoch++;
-  seat.head = 0;
 }

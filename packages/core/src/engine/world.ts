@@ -12,6 +12,7 @@ import type { PlacementRules } from './placement.ts';
 import type { PlatformProfile } from './profile.ts';
 import type { SimJob } from './sim-job.ts';
 import { TimerTable } from './timers.ts';
+import type { WaitingQueue } from './waiting-queue.ts';
 
 /** The observers' handlers for one hook, bound, so the hot path loops over plain functions. */
 const allOf = <K extends keyof RunObserver>(
@@ -32,14 +33,10 @@ export interface Seat {
   readonly owned: Int32Array;
   /** Whether it owns every processor (so idle counts need no filtering). */
   readonly whole: boolean;
-  /** Waiting jobs in arrival order; started ones are dropped at the end of the round. */
-  readonly pending: SimJob[];
-  pendingDirty: boolean;
-  pendingLive: number;
-  /** Bumped when `pending` gains (arrival) or loses (compaction) jobs. */
-  pendingEpoch: number;
-  /** Index in `pending` of the oldest job still waiting (for the backfilled flag). */
-  head: number;
+  /** Waiting jobs in arrival order. */
+  readonly queue: WaitingQueue;
+  /** Decision rounds so far (the queue's snapshot is rebuilt at most once per round). */
+  rounds: number;
   readonly running: Set<SimJob>;
   readonly suspended: Set<SimJob>;
   readonly checkpointed: Set<SimJob>;

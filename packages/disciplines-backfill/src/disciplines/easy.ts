@@ -42,11 +42,12 @@ export const easy = defineDiscipline({
         // cannot (idle processors and the extra only shrank): only new arrivals are candidates.
         const from = recomputed ? i + 1 : Math.max(i + 1, pending.length - arrivals(ctx));
         const resources = machine.resourceNames.length > 0;
+        const now = ctx.now;
         let idle = ctx.machine.idleProcessors;
         for (let j = from; j < pending.length && idle > 0; j++) {
           const job = pending[j]!;
           if (job.size > idle || (resources && !ctx.machine.fits(job.size, job.demand))) continue;
-          if (ctx.now + job.estimate <= reservation.shadowTime || reservation.takeExtra(job)) {
+          if (now + job.estimate <= reservation.shadowTime || reservation.takeExtra(job)) {
             started(ctx, job);
             idle -= job.size;
           }
@@ -90,14 +91,16 @@ class HeadReservation {
     const extra = this.extra;
     for (let r = 0; r < extra.length; r++) extra[r] = ctx.machine.free(r);
     let free = ctx.machine.idleProcessors;
-    let shadow = ctx.now;
+    const now = ctx.now;
+    let shadow = now;
     if (released) this.releases.prune();
     const { ends, jobs } = this.releases;
+    const { size, demand } = head;
     // A running job past its estimate is taken to end now. Every job ending at the shadow time
     // is released before the head is tested again, so all of them count toward the extra.
     for (let k = 0; k < jobs.length; k++) {
-      const at = Math.max(ends[k]!, ctx.now);
-      if (at > shadow && free >= head.size && fitsWithin(head.demand, extra, this.capacities)) break;
+      const at = Math.max(ends[k]!, now);
+      if (at > shadow && free >= size && fitsWithin(demand, extra, this.capacities)) break;
       const job = jobs[k]!;
       if (job.state !== 'running') continue;
       shadow = at;

@@ -30,13 +30,14 @@ export type {
   JobOutcome,
   OccupancySample,
   OperationEvent,
+  PartitionOccupancy,
   ReleaseEvent,
   RunInfo,
   RunObserver,
   RunStatus,
 } from './engine/observer.ts';
 export type { PartitionSpec, Route } from './engine/partitions.ts';
-export { routes } from './engine/partitions.ts';
+export { routes, seatsFor as checkPartitions } from './engine/partitions.ts';
 export { instantTolerance } from './engine/physics.ts';
 export type { PlacementRules } from './engine/placement.ts';
 export { placementRulesSchema } from './engine/placement.ts';
@@ -48,7 +49,7 @@ export {
   lsfProfile,
   platformProfileSchema,
 } from './engine/profile.ts';
-export type { RunLimits, RunResult, SimulationOptions } from './engine/simulation.ts';
+export type { RunLimits, RunResult, SimulationOptions } from './engine/run-options.ts';
 export { simulate } from './engine/simulation.ts';
 export type { StallReport } from './engine/stall.ts';
 export type { StopRuleInfo } from './engine/stop-rules.ts';

@@ -39,6 +39,7 @@ function run(warmUpJobs: number, measuredJobs: number | undefined) {
       now: 0,
       busyProcessors: 0,
       resourcesInUse,
+      partitions: [],
       queued: 0,
       running: 0,
       preempted: 0,

@@ -125,7 +125,7 @@ export function checkPartitions(
   workload: Workload,
   s: RunSettings,
 ): PartitionSpec[] {
-  return partitionSpecs(partitions, s.registry, machineFor(workload, s).processors);
+  return partitionSpecs(partitions, s.registry, machineFor(workload, s));
 }
 
 type Target = { readonly discipline: string } | { readonly partitions: readonly PartitionFlag[] };
@@ -134,13 +134,12 @@ async function execute(target: Target, workload: Workload, s: RunSettings): Prom
   const resolved = resolveSettings(s);
   const machine = machineFor(workload, s);
   const definition = 'discipline' in target ? s.registry.discipline(target.discipline) : undefined;
-  const specs =
-    'partitions' in target ? partitionSpecs(target.partitions, s.registry, machine.processors) : undefined;
+  const specs = 'partitions' in target ? partitionSpecs(target.partitions, s.registry, machine) : undefined;
   const label = specs
     ? specs.map((p) => `${p.name}=${p.discipline.name}`).join('+')
     : (target as { discipline: string }).discipline;
   const metrics = createRunMetrics(s.metrics);
-  const perPartition = specs ? new PartitionMetrics(specs, resolved.route, s.metrics) : undefined;
+  const perPartition = specs ? new PartitionMetrics(specs, s.metrics) : undefined;
   const sink = s.out
     ? scheduleSink(s.out, workload.header, `schedlab: ${label} on ${workload.name}, seed ${s.seed}`, !!specs)
     : undefined;

@@ -29,9 +29,9 @@ describe('PartitionMetrics', () => {
           { name: 'big', discipline, first: small, last: P - 1 },
         ],
         registry,
-        P,
+        machine,
       );
-      const partitioned = new PartitionMetrics(specs, 'size');
+      const partitioned = new PartitionMetrics(specs);
       // What the partitions' collectors were fed at the current instant, summed.
       const fed = { busy: 0, queued: 0, running: 0, preempted: 0 };
       partitioned.metrics.forEach((m, k) => {

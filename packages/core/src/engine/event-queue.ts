@@ -17,7 +17,7 @@ export const EventKind = {
 /**
  * The event queue: a binary min-heap ordered by (time, priority, sequence number), stored in
  * typed arrays so the hot path allocates nothing. Each event carries a small integer payload
- * (a job slot or timer slot) and a token; a stale event (its job's token moved on) is skipped
+ * (a job-table entry or timer entry) and a token; a stale event (its job's token moved on) is skipped
  * by the engine instead of being removed from the heap.
  */
 export class EventQueue {
@@ -27,10 +27,10 @@ export class EventQueue {
   #kind = new Uint8Array(1024);
   #subject = new Int32Array(1024);
   #token = new Float64Array(1024);
-  /** heap[i] = slot index of the i-th heap node. */
+  /** heap[i] = cell of the i-th heap node. */
   #heap = new Int32Array(1024);
   #free: number[] = [];
-  #slots = 0;
+  #cells = 0;
   #size = 0;
   #seq = 0;
 
@@ -39,21 +39,21 @@ export class EventQueue {
   }
 
   push(time: number, priority: number, kind: number, subject: number, token: number): void {
-    const slot = this.#free.length ? this.#free.pop()! : this.#newSlot();
-    this.#time[slot] = time;
-    this.#order[slot] = priority * 17592186044416 + this.#seq++;
-    this.#kind[slot] = kind;
-    this.#subject[slot] = subject;
-    this.#token[slot] = token;
+    const cell = this.#free.length ? this.#free.pop()! : this.#newCell();
+    this.#time[cell] = time;
+    this.#order[cell] = priority * 17592186044416 + this.#seq++;
+    this.#kind[cell] = kind;
+    this.#subject[cell] = subject;
+    this.#token[cell] = token;
     let i = this.#size++;
     const heap = this.#heap;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.#less(slot, heap[parent]!)) break;
+      if (!this.#less(cell, heap[parent]!)) break;
       heap[i] = heap[parent]!;
       i = parent;
     }
-    heap[i] = slot;
+    heap[i] = cell;
   }
 
   /** Time of the next event (Infinity when empty). */
@@ -96,8 +96,8 @@ export class EventQueue {
     return ta < tb || (ta === tb && this.#order[a]! < this.#order[b]!);
   }
 
-  #newSlot(): number {
-    if (this.#slots === this.#time.length) {
+  #newCell(): number {
+    if (this.#cells === this.#time.length) {
       const grow = <T extends Float64Array | Uint8Array | Int32Array>(a: T): T => {
         const b = new (a.constructor as new (n: number) => T)(a.length * 2);
         b.set(a);
@@ -110,6 +110,6 @@ export class EventQueue {
       this.#token = grow(this.#token);
       this.#heap = grow(this.#heap);
     }
-    return this.#slots++;
+    return this.#cells++;
   }
 }

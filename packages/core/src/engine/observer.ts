@@ -47,6 +47,18 @@ export interface OccupancySample {
   readonly running: number;
   /** Jobs suspended or checkpointed. */
   readonly preempted: number;
+  /** The same levels per partition, in the order given (empty for an unpartitioned run). */
+  readonly partitions: readonly PartitionOccupancy[];
+}
+
+/** One partition's levels in an {@link OccupancySample}. */
+export interface PartitionOccupancy {
+  readonly name: string;
+  readonly processors: number;
+  readonly busyProcessors: number;
+  readonly queued: number;
+  readonly running: number;
+  readonly preempted: number;
 }
 
 /** Capacities a run is measured against, and the rules it runs under. */
@@ -101,7 +113,8 @@ export type RunStatus = 'completed' | 'stopped' | 'saturated' | 'stalled' | 'tim
  */
 export interface RunObserver {
   begin?(info: RunInfo): void;
-  submitted?(job: Job, now: number): void;
+  /** A job arrived; `discipline` is the discipline (partition) it was routed to. */
+  submitted?(job: Job, now: number, discipline: string): void;
   sample?(occupancy: OccupancySample): void;
   jobEnded?(outcome: JobOutcome): void;
   /**

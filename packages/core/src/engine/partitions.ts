@@ -23,7 +23,10 @@ export type Route = 'queue' | 'partition' | 'size';
 
 export const routes: readonly Route[] = ['queue', 'partition', 'size'];
 
-/** The disciplines of a run with the processors each owns. */
+/**
+ * The disciplines of a run with the processors each owns: every partition named once, each
+ * range within the machine, no processor in two partitions (else a ConfigError).
+ */
 export function seatsFor(o: {
   readonly machine: Machine;
   readonly discipline?: DisciplineDefinition;

@@ -30,7 +30,7 @@ export function progress(w: World, job: SimJob): void {
   }
   job.endTime = end;
   job.token = ++w.tokens;
-  w.queue.push(end, Priority.Completion, kind, job.slot, job.token);
+  w.queue.push(end, Priority.Completion, kind, job.entry, job.token);
 }
 
 /** Stop making progress now, banking the work done since `since`. */

@@ -1,16 +1,28 @@
-import type { OccupancySample } from './observer.ts';
+import type { OccupancySample, PartitionOccupancy } from './observer.ts';
 import type { World } from './world.ts';
 
 /**
  * The occupancy sample after each instant's decisions. One object is refilled every time:
- * observers copy the values they keep.
+ * observers copy the values they keep. A partitioned run also gets each partition's levels.
  */
 export class Sampler {
   readonly #inUse: Float64Array;
   readonly #sample: { -readonly [K in keyof OccupancySample]: OccupancySample[K] };
+  readonly #partitions: { -readonly [K in keyof PartitionOccupancy]: PartitionOccupancy[K] }[];
 
   constructor(private readonly w: World) {
     this.#inUse = new Float64Array(w.machine.resourceNames.length);
+    this.#partitions =
+      w.seats.length > 1
+        ? w.seats.map((seat) => ({
+            name: seat.name,
+            processors: seat.owned.length,
+            busyProcessors: 0,
+            queued: 0,
+            running: 0,
+            preempted: 0,
+          }))
+        : [];
     this.#sample = {
       now: 0,
       busyProcessors: 0,
@@ -18,6 +30,7 @@ export class Sampler {
       queued: 0,
       running: 0,
       preempted: 0,
+      partitions: this.#partitions,
     };
   }
 
@@ -37,6 +50,15 @@ export class Sampler {
       queued += seat.queue.live;
       running += seat.running.size;
       preempted += seat.suspended.size + seat.checkpointed.size;
+      const part = this.#partitions[seat.index];
+      if (part) {
+        let busy = 0;
+        for (const p of seat.owned) if (w.ledger.runningJob[p] !== -1) busy++;
+        part.busyProcessors = busy;
+        part.queued = seat.queue.live;
+        part.running = seat.running.size;
+        part.preempted = seat.suspended.size + seat.checkpointed.size;
+      }
     }
     s.queued = queued;
     s.running = running;

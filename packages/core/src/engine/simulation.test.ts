@@ -4,27 +4,11 @@ import { z } from 'zod';
 import { defineDiscipline } from '../discipline/define.ts';
 import { ConfigError, InputError, InvariantViolation, OptionsError } from '../errors/errors.ts';
 import type { Job } from '../job/job.ts';
-import { InvariantChecker } from '../testing/invariants.ts';
 import type { SchedulingContext } from './context.ts';
 import type { JobOutcome } from './observer.ts';
 import { platformProfileSchema } from './profile.ts';
+import { job, run, scripted } from './scripted.test-support.ts';
 import { simulate } from './simulation.ts';
-
-/** A discipline whose decisions are a script, keyed by time: for testing the engine itself. */
-const scripted = (steps: Record<number, (ctx: SchedulingContext) => void>, log?: string[]) =>
-  defineDiscipline({
-    name: 'scripted',
-    summary: 'test script',
-    source: 'test',
-    options: z.object({}),
-    capabilities: { sizing: 'malleable', preemption: 'resize' },
-    create: () => ({
-      schedule(ctx) {
-        log?.push(`${ctx.now}:${ctx.triggers.map((t) => t.kind).join(',')}`);
-        steps[ctx.now]?.(ctx);
-      },
-    }),
-  });
 
 const fifo = defineDiscipline({
   name: 'fifo',
@@ -37,32 +21,6 @@ const fifo = defineDiscipline({
     },
   }),
 });
-
-const job = (id: number, submit: number, size: number, runtime: number, extra: Partial<Job> = {}): Job => ({
-  id,
-  submit,
-  size,
-  runtime,
-  estimate: runtime,
-  ...extra,
-});
-
-async function run(
-  jobs: Job[],
-  discipline: ReturnType<typeof scripted>,
-  more: Partial<Parameters<typeof simulate>[1]> = {},
-) {
-  const outcomes: JobOutcome[] = [];
-  const checker = new InvariantChecker();
-  const result = await simulate(jobs, {
-    machine: Machine.flat(4),
-    discipline,
-    observers: [{ jobEnded: (o) => outcomes.push(o) }, checker],
-    ...more,
-  });
-  const byId = Object.fromEntries(outcomes.map((o) => [o.job.id, o]));
-  return { result, byId, checker };
-}
 
 describe('engine: one decision per instant', () => {
   it('applies completions, then arrivals, then calls schedule once with all triggers', async () => {

@@ -1,74 +1,26 @@
-import type { Machine } from '@js/machine';
-import type { DisciplineDefinition } from '../discipline/define.ts';
 import { ConfigError } from '../errors/errors.ts';
 import type { Job } from '../job/job.ts';
 import { parseOptions } from '../options/options.ts';
 import { RandomStreams } from '../random/streams.ts';
 import { admit } from './admission.ts';
-import { type ContentionModel, noContention } from './contention.ts';
+import { Batch } from './batch.ts';
+import { noContention } from './contention.ts';
 import { EventKind, Priority } from './event-queue.ts';
 import { JobViewImpl } from './job-view.ts';
-import { type Knowledge, knowledgeSchema } from './knowledge.ts';
-import type { RunObserver, RunStatus } from './observer.ts';
+import { knowledgeSchema } from './knowledge.ts';
+import type { RunStatus } from './observer.ts';
 import { Operations } from './operations.ts';
-import { type PartitionSpec, type Route, routeOf, seatsFor } from './partitions.ts';
+import { type Route, routeOf, seatsFor } from './partitions.ts';
 import { instantTolerance, pause, progress, rerate } from './physics.ts';
-import { type PlacementRules, placementRulesSchema } from './placement.ts';
-import { idealProfile, type PlatformProfile } from './profile.ts';
+import { placementRulesSchema } from './placement.ts';
+import { idealProfile } from './profile.ts';
+import type { RunLimits, RunResult, SimulationOptions } from './run-options.ts';
 import { Sampler } from './sampling.ts';
 import { SimJob } from './sim-job.ts';
-import { explainStall, type StallReport } from './stall.ts';
+import { explainStall } from './stall.ts';
 import { parseStopRule, type StopRule } from './stop-rules.ts';
 import { Context, open } from './view.ts';
-import { WaitingQueue } from './waiting-queue.ts';
-import { type Seat, World } from './world.ts';
-
-export interface RunLimits {
-  /** Stop before any event later than this simulated time. */
-  readonly maxTime?: number;
-  /** Stop after this many events. */
-  readonly maxEvents?: number;
-  /** Saturation rule: more waiting jobs than this ends the run with status `saturated`. */
-  readonly maxQueued?: number;
-}
-
-export interface SimulationOptions {
-  readonly machine: Machine;
-  /** The discipline of an unpartitioned run. */
-  readonly discipline?: DisciplineDefinition;
-  /** The discipline's options, validated against its schema (defaults fill the rest). */
-  readonly options?: unknown;
-  /** Disjoint processor sets, each with its own discipline (instead of `discipline`). */
-  readonly partitions?: readonly PartitionSpec[];
-  /** How arrivals find their partition. Default 'size'. */
-  readonly route?: Route;
-  readonly profile?: PlatformProfile;
-  readonly knowledge?: Partial<Knowledge>;
-  readonly contention?: ContentionModel;
-  readonly placement?: Partial<PlacementRules>;
-  /** `all-left` (default), `tagged-left:N`, `saturation:M,K`. */
-  readonly stop?: string;
-  readonly seed?: number | string;
-  readonly limits?: RunLimits;
-  /** Kill a job when its run time reaches its user estimate (batch systems do). Default false. */
-  readonly killAtEstimate?: boolean;
-  readonly observers?: readonly RunObserver[];
-}
-
-export interface RunResult {
-  readonly status: RunStatus;
-  /** Simulated time at the end. */
-  readonly now: number;
-  readonly events: number;
-  readonly submitted: number;
-  readonly ended: number;
-  /** Jobs still in the system (waiting, running, preempted) at the end. */
-  readonly inSystem: number;
-  /** Each discipline's own counters, by discipline (or partition) name. */
-  readonly counters: Readonly<Record<string, Readonly<Record<string, number>>>>;
-  /** Present when the run stalled: who waits, and why nothing could start. */
-  readonly stall?: StallReport;
-}
+import { newSeat, World } from './world.ts';
 
 /** Run a discipline (or one per partition) over a stream of jobs in non-decreasing submit order. */
 export function simulate(
@@ -126,31 +78,20 @@ class Simulation {
       const { definition } = spec;
       const options = parseOptions(`discipline '${definition.name}'`, definition.options, spec.options ?? {});
       const owned = spec.processors;
-      const seat: Seat = {
-        index: this.#w.seats.length,
-        name: spec.name,
-        capabilities: definition.capabilities,
-        scheduler: definition.create(options, {
-          machine: o.machine,
-          random: random.fork(`discipline:${spec.name}`),
-          profile,
-          processors: Object.freeze(Array.from(owned)),
-        }),
+      const scheduler = definition.create(options, {
+        machine: o.machine,
+        random: random.fork(`discipline:${spec.name}`),
+        profile,
+        processors: Object.freeze(Array.from(owned)),
+      });
+      const seat = newSeat(
+        this.#w.seats.length,
+        spec.name,
+        definition.capabilities,
+        scheduler,
         owned,
-        whole: owned.length === o.machine.processors,
-        queue: new WaitingQueue(),
-        rounds: 0,
-        running: new Set(),
-        suspended: new Set(),
-        checkpointed: new Set(),
-        version: 0,
-        triggers: [],
-        lastDecision: Number.NEGATIVE_INFINITY,
-        wakeQueued: false,
-        counters: new Map(),
-        jobNotes: new Map(),
-        processorNotes: new Map(),
-      };
+        o.machine,
+      );
       for (const p of owned) this.#w.seatOf[p] = seat.index;
       this.#w.seats.push(seat);
       const ops = new Operations(this.#w, seat);
@@ -301,20 +242,20 @@ class Simulation {
 
   // ── events ──────────────────────────────────────────────────────────────────────────────
 
-  #apply(kind: number, slot: number, token: number): void {
-    const job = this.#w.slots[slot];
+  #apply(kind: number, entry: number, token: number): void {
+    const job = this.#w.table[entry];
     if (!job || job.token !== token) return; // stale: superseded by a later operation
     if (kind === EventKind.OverheadEnd) this.#endOverhead(job);
     else this.#leave(job, kind === EventKind.Kill ? 'killed' : 'finished');
   }
 
-  #arrive(slot: number): void {
+  #arrive(entry: number): void {
     const w = this.#w;
-    const job = w.slots[slot]!;
+    const job = w.table[entry]!;
     const seat = w.seats[job.owner]!;
     job.arrived = true;
     seat.queue.arrive(job.view);
-    for (const f of w.onSubmitted) f(job.record, w.now);
+    for (const f of w.onSubmitted) f(job.record, w.now, seat.name);
     seat.triggers.push({ kind: 'arrival', job: job.view });
     const status = this.#stop.arrived(job.arrival);
     if (status) this.#status ??= status;
@@ -358,8 +299,8 @@ class Simulation {
     seat.version++;
     seat.jobNotes.delete(job.id);
     w.byId.delete(job.id);
-    w.freeSlots.push(job.slot);
-    w.slots[job.slot] = undefined;
+    w.freeEntries.push(job.entry);
+    w.table[job.entry] = undefined;
     this.#ended++;
     if (w.onJobEnded.length) {
       const outcome = {
@@ -409,30 +350,10 @@ class Simulation {
     this.#arrivals++;
     job.view = new JobViewImpl(job, w);
     this.#lastSubmit = record.submit;
-    const slot = w.freeSlots.length ? w.freeSlots.pop()! : w.slots.length;
-    w.slots[slot] = job;
-    job.slot = slot;
+    const entry = w.freeEntries.length ? w.freeEntries.pop()! : w.table.length;
+    w.table[entry] = job;
+    job.entry = entry;
     w.byId.set(job.id, job);
-    w.queue.push(record.submit, Priority.Arrival, EventKind.Arrival, slot, 0);
-  }
-}
-
-/** The events of one instant: kind, subject and token columns that grow as needed. */
-class Batch {
-  kind = new Uint8Array(64);
-  subject = new Int32Array(64);
-  token = new Float64Array(64);
-
-  grow(): void {
-    const n = this.kind.length * 2;
-    const kind = new Uint8Array(n);
-    kind.set(this.kind);
-    const subject = new Int32Array(n);
-    subject.set(this.subject);
-    const token = new Float64Array(n);
-    token.set(this.token);
-    this.kind = kind;
-    this.subject = subject;
-    this.token = token;
+    w.queue.push(record.submit, Priority.Arrival, EventKind.Arrival, entry, 0);
   }
 }

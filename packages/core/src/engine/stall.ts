@@ -19,12 +19,12 @@ export function explainStall(w: World): StallReport {
   left.sort((a, b) => a.arrival - b.arrival);
   const jobs = left.slice(0, 10).map((job) => {
     const seat = w.seats[job.owner]!;
-    const who = `job ${job.id} (${job.state}, ${job.record.size} processors, ${seat.name})`;
+    const size = job.record.size;
+    const who = `job ${job.id} (${job.state}, ${size} processor${size === 1 ? '' : 's'}, ${seat.name})`;
     let idle = 0;
     for (const p of seat.owned) if (w.ledger.idle.has(p)) idle++;
     if (job.state === 'suspended') return `${who}: the discipline never resumed it`;
-    if (job.minSize > idle)
-      return `${who}: needs ${job.minSize} processors, ${idle} idle and none running to free more`;
+    if (job.minSize > idle) return `${who}: needs ${job.minSize} processors, ${idle} idle`;
     if (!w.ledger.fits(0, job.demand)) return `${who}: its resource demand exceeds what is free`;
     return `${who}: it fits now (${idle} processors idle) but the discipline did not start it`;
   });

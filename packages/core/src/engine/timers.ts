@@ -1,8 +1,8 @@
 import type { TimerHandle } from './context.ts';
 
 /**
- * Discipline timers by handle. A slot is freed when its timer fires or is cancelled, so storage
- * follows the live timers, not every timer ever set; a per-slot token makes a cancelled timer's
+ * Discipline timers by handle. A entry is freed when its timer fires or is cancelled, so storage
+ * follows the live timers, not every timer ever set; a per-entry token makes a cancelled timer's
  * queued event stale.
  */
 export class TimerTable {
@@ -15,33 +15,33 @@ export class TimerTable {
     return this.#handles.length - this.#free.length;
   }
 
-  /** A new timer for `seat`; returns its slot (the event payload) and handle. */
-  add(at: number, tag: string, seat: number): { slot: number; handle: TimerHandle } {
-    const slot = this.#free.length ? this.#free.pop()! : this.#handles.length;
+  /** A new timer for `seat`; returns its entry (the event payload) and handle. */
+  add(at: number, tag: string, seat: number): { entry: number; handle: TimerHandle } {
+    const entry = this.#free.length ? this.#free.pop()! : this.#handles.length;
     const handle = Object.freeze({ id: ++this.#ids, at, tag });
-    this.#handles[slot] = handle;
-    this.#seats[slot] = seat;
-    return { slot, handle };
+    this.#handles[entry] = handle;
+    this.#seats[entry] = seat;
+    return { entry, handle };
   }
 
-  /** The timer in `slot` if its event is still live (`id` matches), removing it. */
-  take(slot: number, id: number): { handle: TimerHandle; seat: number } | undefined {
-    const handle = this.#handles[slot];
+  /** The timer in `entry` if its event is still live (`id` matches), removing it. */
+  take(entry: number, id: number): { handle: TimerHandle; seat: number } | undefined {
+    const handle = this.#handles[entry];
     if (!handle || handle.id !== id) return undefined;
-    this.#release(slot);
-    return { handle, seat: this.#seats[slot]! };
+    this.#release(entry);
+    return { handle, seat: this.#seats[entry]! };
   }
 
   /** Cancel a live timer of `seat`; false when it already fired, was cancelled or is another's. */
   cancel(handle: TimerHandle, seat: number): boolean {
-    const slot = this.#handles.indexOf(handle);
-    if (slot < 0 || this.#seats[slot] !== seat) return false;
-    this.#release(slot);
+    const entry = this.#handles.indexOf(handle);
+    if (entry < 0 || this.#seats[entry] !== seat) return false;
+    this.#release(entry);
     return true;
   }
 
-  #release(slot: number): void {
-    this.#handles[slot] = undefined;
-    this.#free.push(slot);
+  #release(entry: number): void {
+    this.#handles[entry] = undefined;
+    this.#free.push(entry);
   }
 }

@@ -62,15 +62,15 @@ export class WaitingQueue {
     const shown = this.#shown;
     const left = this.#left;
     const arrived = this.#arrived;
-    if (left.length > 0 && !(left.length <= FEW && removeEach(shown, left))) {
-      // Many left, or the discipline changed its array: rebuild it from the truth.
-      shown.length = 0;
-      for (const job of this.#waiting) shown.push(job);
-    } else {
-      for (let i = 0; i < arrived.length; i++) shown.push(arrived[i]!);
-    }
+    const removed = left.length === 0 || (left.length <= FEW && removeEach(shown, left));
+    if (removed) for (let i = 0; i < arrived.length; i++) shown.push(arrived[i]!);
     left.length = 0;
     arrived.length = 0;
+    // Many left, or the discipline changed its array (pushed, popped, spliced): show the truth.
+    if (!removed || shown.length !== this.#waiting.size) {
+      shown.length = 0;
+      for (const job of this.#waiting) shown.push(job);
+    }
   }
 }
 

@@ -12,7 +12,7 @@ import type { PlacementRules } from './placement.ts';
 import type { PlatformProfile } from './profile.ts';
 import type { SimJob } from './sim-job.ts';
 import { TimerTable } from './timers.ts';
-import type { WaitingQueue } from './waiting-queue.ts';
+import { WaitingQueue } from './waiting-queue.ts';
 
 /** The observers' handlers for one hook, bound, so the hot path loops over plain functions. */
 const allOf = <K extends keyof RunObserver>(
@@ -61,15 +61,16 @@ export class World {
   readonly ledger: AllocationLedger;
   readonly queue = new EventQueue();
   readonly timers = new TimerTable();
-  readonly slots: (SimJob | undefined)[] = [];
-  readonly freeSlots: number[] = [];
+  /** The jobs in the system by table entry (an entry is reused after its job leaves). */
+  readonly table: (SimJob | undefined)[] = [];
+  readonly freeEntries: number[] = [];
   readonly byId = new Map<number, SimJob>();
   readonly seats: Seat[] = [];
   /** Seat of each processor. */
   readonly seatOf: Int32Array;
   /**
-   * Source of event tokens, unique over the whole run: a job slot is reused after its job leaves,
-   * so a per-job counter would let a stale event of the slot's last job match the new one.
+   * Source of event tokens, unique over the whole run: a table entry is reused after its job leaves,
+   * so a per-job counter would let a stale event of the entry's last job match the new one.
    */
   tokens = 0;
   readonly multiprogrammingLimit: number;
@@ -132,4 +133,35 @@ export class World {
     const event = { time: this.now, job: job.record, processors: Array.from(processors), resident, evicted };
     for (const f of this.onReleased) f(event);
   }
+}
+
+/** A seat with nothing waiting, running or noted yet. */
+export function newSeat(
+  index: number,
+  name: string,
+  capabilities: Capabilities,
+  scheduler: Scheduler,
+  owned: Int32Array,
+  machine: Machine,
+): Seat {
+  return {
+    index,
+    name,
+    capabilities,
+    scheduler,
+    owned,
+    whole: owned.length === machine.processors,
+    queue: new WaitingQueue(),
+    rounds: 0,
+    running: new Set(),
+    suspended: new Set(),
+    checkpointed: new Set(),
+    version: 0,
+    triggers: [],
+    lastDecision: Number.NEGATIVE_INFINITY,
+    wakeQueued: false,
+    counters: new Map(),
+    jobNotes: new Map(),
+    processorNotes: new Map(),
+  };
 }

@@ -1,7 +1,8 @@
 import { Machine, type MachineSpec } from '@js/machine';
 import type { DisciplineDefinition } from '../discipline/define.ts';
 import type { JobOutcome } from '../engine/observer.ts';
-import { type RunResult, type SimulationOptions, simulate } from '../engine/simulation.ts';
+import type { RunResult, SimulationOptions } from '../engine/run-options.ts';
+import { simulate } from '../engine/simulation.ts';
 import type { Job } from '../job/job.ts';
 import { InvariantChecker, type InvariantOptions } from './invariants.ts';
 

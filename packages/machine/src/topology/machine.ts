@@ -72,6 +72,8 @@ export class Machine {
     const mpl = spec.multiprogrammingLimit ?? Number.POSITIVE_INFINITY;
     if (!(mpl >= 1)) throw new MachineSpecError(`machine: multiprogrammingLimit must be ≥ 1, got ${mpl}`);
     this.multiprogrammingLimit = mpl;
+    // One machine is shared by the engine and every discipline of a run: nobody may change it.
+    Object.freeze(this);
   }
 
   /** A flat machine of `processors` single-core nodes. */

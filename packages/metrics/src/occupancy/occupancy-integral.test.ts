@@ -12,6 +12,7 @@ const at = (
   now,
   busyProcessors,
   resourcesInUse: [memory],
+  partitions: [],
   queued,
   running,
   preempted: 0,

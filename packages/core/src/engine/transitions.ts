@@ -1,0 +1,135 @@
+import { Checks } from './checks.ts';
+import type { Operation } from './context.ts';
+import { EventKind, Priority } from './event-queue.ts';
+import { pause, progress } from './physics.ts';
+import { SimJob } from './sim-job.ts';
+
+const NO_DEMAND = new Float64Array(0);
+
+/**
+ * The state changes operations are made of, once checked: who runs where, who is resident,
+ * what is held, the overheads, and the events observers see.
+ */
+export class Transitions extends Checks {
+  checkSuspend(job: SimJob): void {
+    if (job.state !== 'running') this.refuse(job, 'suspend-needs-running-job', `it is ${job.state}`);
+    this.notBusy(job, 'suspend');
+    this.minimumRun(job, this.w.profile.minRunBeforeSuspend, 'suspend');
+  }
+
+  checkResume(job: SimJob): void {
+    if (job.state !== 'suspended') this.refuse(job, 'resume-needs-suspended-job', `it is ${job.state}`);
+    this.notBusy(job, 'resume');
+  }
+
+  doSuspend(job: SimJob): void {
+    const { w, seat } = this;
+    pause(w, job);
+    job.preemptions++;
+    job.state = 'suspended';
+    job.waitingSince = w.now;
+    seat.running.delete(job);
+    seat.suspended.add(job);
+    seat.version++;
+    const cost = w.profile.suspend;
+    this.emit(job, 'suspend', job.processors, cost);
+    if (cost > 0) this.overhead(job, 'suspend', cost);
+    else this.finishSuspend(job);
+  }
+
+  doResume(job: SimJob): void {
+    const { w, seat } = this;
+    // A suspended job is resident on its processors with its resources: it resumes exactly there.
+    this.occupy(job, job.processors, NO_DEMAND, false);
+    seat.suspended.delete(job);
+    if (Number.isNaN(job.firstStart)) {
+      // A placed job runs for the first time: its wait ends here.
+      job.firstStart = w.now;
+      job.firstProcessors = job.processors.length;
+    }
+    this.began(job, job.processors);
+    this.emit(job, 'resume', job.processors, w.profile.resume);
+    this.afterOverhead(job, 'resume', w.profile.resume);
+  }
+
+  /** The end of a suspend's overhead: the processors are free, residency and resources kept. */
+  finishSuspend(job: SimJob): void {
+    const { w } = this;
+    this.endHolding(job);
+    w.ledger.vacate(job.processors, NO_DEMAND, true);
+    w.touched(job.processors);
+    w.emitReleased(job, job.processors, true);
+  }
+
+  releaseCheckpointed(job: SimJob, wasRunning: boolean): void {
+    const { w } = this;
+    if (wasRunning) {
+      this.endHolding(job);
+      w.ledger.vacate(job.processors, job.demand, false);
+      w.touched(job.processors);
+      w.emitReleased(job, job.processors, false);
+    } else {
+      w.ledger.evict(job.processors);
+      w.ledger.returnResources(job.demand);
+      w.emitReleased(job, job.processors, false, true);
+    }
+    job.processors = SimJob.noProcessors;
+  }
+
+  /** The job is running from now on `processors` (after its overhead, progressing). */
+  began(job: SimJob, processors: Int32Array): void {
+    const { w, seat } = this;
+    job.state = 'running';
+    job.processors = processors;
+    job.lastRun = w.now;
+    job.heldSince = w.now;
+    if (!Number.isNaN(job.waitingSince)) job.waited += w.now - job.waitingSince;
+    job.waitingSince = Number.NaN;
+    seat.running.add(job);
+    seat.version++;
+    w.touched(processors);
+  }
+
+  endHolding(job: SimJob): void {
+    if (Number.isNaN(job.heldSince)) return;
+    job.processorTime += (this.w.now - job.heldSince) * job.processors.length;
+    job.heldSince = Number.NaN;
+  }
+
+  afterOverhead(job: SimJob, op: Operation, cost: number): void {
+    if (cost > 0) this.overhead(job, op, cost);
+    else progress(this.w, job);
+  }
+
+  overhead(job: SimJob, op: Operation, cost: number): void {
+    const { w } = this;
+    job.pendingOp = op;
+    job.busyUntil = w.now + cost;
+    job.token = ++w.tokens;
+    w.queue.push(job.busyUntil, Priority.Completion, EventKind.OverheadEnd, job.entry, job.token);
+  }
+
+  emit(job: SimJob, operation: Operation, processors: ArrayLike<number>, cost: number): void {
+    const { w } = this;
+    if (!w.onOperation.length) return;
+    const event = {
+      time: w.now,
+      discipline: this.seat.name,
+      job: job.record,
+      operation,
+      processors: Array.from(processors),
+      cost,
+    };
+    for (const f of w.onOperation) f(event);
+  }
+
+  /** The job leaves the waiting queue (it started or was placed). */
+  leftQueue(job: SimJob): void {
+    const { queue } = this.seat;
+    // Backfilled: it starts while a job that arrived before it still waits.
+    const oldest = queue.oldest();
+    job.backfilled = oldest !== undefined && oldest !== job.view;
+    queue.left(job.view);
+    this.seat.version++;
+  }
+}

@@ -96,7 +96,9 @@ describe('schedlab run and compare', () => {
   it('writes JSON and CSV schedules by extension', async () => {
     await schedlab('run', '-d', 'fcfs', '--out', join(dir, 's.json'));
     await schedlab('run', '-d', 'fcfs', '--out', join(dir, 's.csv'));
-    const json = JSON.parse(await readFile(join(dir, 's.json'), 'utf8')) as { id: number; wait: number }[];
+    const json = (
+      JSON.parse(await readFile(join(dir, 's.json'), 'utf8')) as { jobs: { id: number; wait: number }[] }
+    ).jobs;
     const csv = (await readFile(join(dir, 's.csv'), 'utf8')).trim().split('\n');
     expect(json).toHaveLength(5000);
     expect(csv).toHaveLength(5001);

@@ -99,12 +99,12 @@ describe('run --partition', () => {
     expect([a!.wait.max, b!.wait.max, report.summary.wait.max]).toEqual([100, 90, 100]);
     expect(Object.keys(report.result.counters)).toEqual(['a', 'b']);
 
-    const records = JSON.parse(await readFile(out, 'utf8')) as {
-      id: number;
-      start: number;
-      processors: number;
-      partition: string;
-    }[];
+    const schedule = JSON.parse(await readFile(out, 'utf8')) as {
+      jobs: { id: number; start: number; processors: number; partition: string }[];
+      counters: Record<string, unknown>;
+    };
+    expect(Object.keys(schedule.counters)).toEqual(['a', 'b']);
+    const records = schedule.jobs;
     expect(records.map((r) => [r.id, r.partition])).toEqual([
       [1, 'a'],
       [2, 'a'],
@@ -176,9 +176,9 @@ describe('a stalled run', () => {
     );
     expect(lines.slice(1)).toEqual(report.result.stall.jobs.map((s) => `  ${s}`));
     expect(lines[1]).toContain('job 1 (pending, 2 processors, never-start)');
-    // The schedule keeps its shape (an array of the jobs that left: none); counters sit beside it.
-    expect(JSON.parse(await readFile(out, 'utf8'))).toEqual([]);
-    expect(JSON.parse(await readFile(`${out}.counters.json`, 'utf8'))).toEqual({
+    // The schedule holds the jobs that left (none) and the discipline's counters.
+    expect(JSON.parse(await readFile(out, 'utf8'))).toEqual({
+      jobs: [],
       counters: { 'never-start': { rounds: 2, waiting: 5 } },
     });
   });

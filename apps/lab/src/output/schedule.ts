@@ -1,13 +1,18 @@
 import { createWriteStream } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { ConfigError, type JobOutcome, type RunObserver } from '@js/core';
 import { type JobRecord, jobRecord, jobRecordFields } from '@js/metrics';
 import { type SwfHeader, SwfWriter } from '@js/workloads';
 
-/** An observer that streams each job's record to a file as it leaves the system, and closes it. */
+/** Each discipline's own counters, by discipline (or partition) name. */
+type Counters = Readonly<Record<string, Readonly<Record<string, number>>>>;
+
+/**
+ * An observer that streams each job's record to a file as it leaves the system, and closes it
+ * (a JSON schedule ends with the disciplines' counters, known only then).
+ */
 export interface ScheduleSink extends RunObserver {
-  close(): Promise<void>;
+  close(counters?: Counters): Promise<void>;
 }
 
 const SWF_STATUS_COMPLETED = 1;
@@ -16,7 +21,8 @@ const SWF_STATUS_FAILED = 0;
 /**
  * Write the simulated schedule to `path`, its format chosen by extension: `.swf` (the trace's
  * fields with the simulated wait in field 3, the run time in field 4, the processors in field 5
- * and status 1/0 in field 11), `.json` (an array of per-job records) or `.csv`. Jobs are written
+ * and status 1/0 in field 11), `.json` (`{ "jobs": [per-job records], "counters": {…} }`, the
+disciplines' own counters) or `.csv`. Jobs are written
  * in arrival order, as SWF requires, through a reorder buffer that holds only jobs that have
  * left while an older one is still in the system. With `partitioned`, JSON and CSV records also
  * name the partition that ran the job (`partition`, the last CSV column).
@@ -55,16 +61,16 @@ export function scheduleSink(
   const format = ext === '.json' ? jsonLine : csvLine;
   let first = true;
   if (ext === '.csv') lines.write([...jobRecordFields, ...(partitioned ? ['partition'] : [])].join(','));
-  else lines.write('[');
+  else lines.write('{"jobs":[');
   const order = new ArrivalOrder((o) => {
     lines.write(format(partitioned ? { ...jobRecord(o), partition: o.discipline } : jobRecord(o), first));
     first = false;
   });
   return {
     jobEnded: (o) => order.add(o),
-    close: async () => {
+    close: async (counters = {}) => {
       order.flush();
-      if (ext === '.json') lines.write(']');
+      if (ext === '.json') lines.write(`],"counters":${JSON.stringify(counters)}}`);
       await lines.end();
     },
   };
@@ -97,24 +103,6 @@ const csvLine = (r: Row): string =>
   [...jobRecordFields.map((f) => String(r[f])), ...(r.partition === undefined ? [] : [r.partition])].join(
     ',',
   );
-
-/** Where `--out <path>` puts the run's discipline counters: a side file, so the schedule keeps its shape. */
-export const countersPath = (path: string): string => `${path}.counters.json`;
-
-/**
- * Write each discipline's counters (by discipline or partition name) next to the schedule, as
- * `{ "counters": { "easy": { "backfilled": 12 } } }`, through a temporary file renamed into place.
- */
-export async function writeCounters(
-  path: string,
-  counters: Readonly<Record<string, Readonly<Record<string, number>>>>,
-): Promise<string> {
-  const target = countersPath(path);
-  const partial = `${target}.partial`;
-  await writeFile(partial, `${JSON.stringify({ counters }, null, 2)}\n`);
-  await rename(partial, target);
-  return target;
-}
 
 /** Buffered line output with one flush per 64 KiB. */
 class LineSink {

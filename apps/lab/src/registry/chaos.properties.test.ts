@@ -52,6 +52,7 @@ it('the chaos reached the rules it is meant to exercise', () => {
     'processor-range',
     'start-needs-waiting-job',
     'timer-in-future',
+    'switch-names-each-job-once',
   ]) {
     expect(refusals.get(rule) ?? 0, rule).toBeGreaterThan(0);
   }

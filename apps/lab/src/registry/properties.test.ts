@@ -50,6 +50,31 @@ describe.each(disciplines)('$name keeps every invariant', (discipline) => {
     );
   });
 
+  // Traces with field 9 = -1 and models without user estimates give Infinity: a discipline must
+  // still schedule every job (no hang, no job left waiting for a reservation at Infinity), and the
+  // reservations it does declare (finite ones) still hold, as runtimes never exceed Infinity.
+  it('some or all estimates unknown (Infinity), rigid and malleable jobs: invariants and reservations', async () => {
+    const scenario = (estimates: 'unknown-some' | 'unknown-all', malleable: boolean) =>
+      arbScenario({ maxProcessors: 16, maxResources: 2 }, { maxJobs: 20, estimates, malleable });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          scenario('unknown-some', false),
+          scenario('unknown-all', false),
+          scenario('unknown-some', true),
+          scenario('unknown-all', true),
+        ),
+        async (s) => {
+          const run = await checkRun(discipline, s.machine, s.jobs, { reservations: true });
+          expect(run.result.status, show(s)).toBe('completed');
+          expect(run.violations, show(s)).toEqual([]);
+          expect(run.schedule).toHaveLength(s.jobs.length);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
   it.each(builtinProfiles.map((p) => [p.name, p] as const))(
     'under the %s profile, on nodes of CPUs and cores with a multiprogramming limit',
     async (_, profile) => {
@@ -78,6 +103,27 @@ describe.each(disciplines)('$name keeps every invariant', (discipline) => {
         expect(b.schedule).toEqual(a.schedule);
       }),
       { numRuns: 30 },
+    );
+  });
+});
+
+// With no estimate at all, nothing a backfill could do is known not to delay the queue head
+// (every running job may end at any moment), and on processors alone the head's needs leave
+// nothing spare: EASY and conservative must schedule exactly as FCFS, never starve the head.
+describe.each(['easy', 'conservative'])('%s without any estimate, on processors alone', (name) => {
+  const byName = (n: string) => disciplines.find((d) => d.name === n)!;
+  it('gives the FCFS schedule', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        arbScenario({ maxProcessors: 16, maxResources: 0 }, { maxJobs: 20, estimates: 'unknown-all' }),
+        async (s) => {
+          const fcfs = await checkRun(byName('fcfs'), s.machine, s.jobs);
+          const run = await checkRun(byName(name), s.machine, s.jobs);
+          expect(run.violations, show(s)).toEqual([]);
+          expect(run.schedule, show(s)).toEqual(fcfs.schedule);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

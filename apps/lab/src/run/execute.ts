@@ -17,7 +17,7 @@ import {
 import { Machine, type ResourceSpec } from '@js/machine';
 import { createRunMetrics, type RunMetricsOptions, type RunSummary } from '@js/metrics';
 import type { Workload, WorkloadReport } from '@js/workloads';
-import { scheduleSink, writeCounters } from '../output/schedule.ts';
+import { scheduleSink } from '../output/schedule.ts';
 import { checkRoute, type PartitionFlag, PartitionMetrics, partitionSpecs } from './partitions.ts';
 import type { Progress } from './progress.ts';
 
@@ -150,7 +150,7 @@ async function execute(target: Target, workload: Workload, s: RunSettings): Prom
     ...(s.progress ? [s.progress.observer] : []),
   ];
   s.progress?.begin(`${label} on ${workload.name}`);
-  let result: RunResult;
+  let result: RunResult | undefined;
   try {
     result = await simulate(workload.jobs, {
       machine,
@@ -169,9 +169,9 @@ async function execute(target: Target, workload: Workload, s: RunSettings): Prom
     });
   } finally {
     s.progress?.end();
-    await sink?.close();
+    // A run that threw has no counters; what finished is still written.
+    await sink?.close(result?.counters);
   }
-  if (s.out) await writeCounters(s.out, result.counters);
   const report = workload.report();
   const cleaned = report.cleaning ? report.cleaning.jobsIn - report.cleaning.jobsOut : 0;
   return {

@@ -78,6 +78,22 @@ export class AvailabilityProfile {
     this.#add(start, start + duration, 1, processors, demand);
   }
 
+  /**
+   * From `start` on, for ever, take as much of `processors` and `demand` as each segment has free
+   * (where it has less, nothing of that kind is left). Conservative backfilling holds this for a
+   * job whose start is unknown (it waits for a job of unknown estimate), so that no later job takes
+   * what it may need, whenever it starts. {@link give} cannot undo it: {@link reset} instead.
+   */
+  takeFree(start: number, processors: number, demand: ArrayLike<number>): void {
+    const s = this.#stride;
+    const free = this.#free;
+    const less = (f: number, x: number): number => (f > x ? f - x : Math.min(f, 0));
+    for (let k = this.#split(start); k < this.#time.length; k++) {
+      free[k * s] = less(free[k * s]!, processors);
+      for (let r = 0; r < demand.length; r++) free[k * s + 1 + r] = less(free[k * s + 1 + r]!, demand[r]!);
+    }
+  }
+
   #add(start: number, end: number, sign: number, processors: number, demand: ArrayLike<number>): void {
     if (!(end > start)) return;
     const first = this.#split(start);

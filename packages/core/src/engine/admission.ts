@@ -15,7 +15,7 @@ export function admit(
   demand: ArrayLike<number>,
   machine: Machine,
   lastSubmit: number,
-  known: (id: number) => boolean,
+  inSystem: ReadonlyMap<number, unknown>,
 ): void {
   if (!(record.submit >= 0) || !Number.isFinite(record.submit)) {
     bad(record, 'submit', `submit time ${record.submit} must be a finite number ≥ 0`);
@@ -34,7 +34,7 @@ export function admit(
   }
   if (!(record.estimate > 0))
     bad(record, 'estimate', `estimate ${record.estimate} must be positive (Infinity when unknown)`);
-  if (known(record.id)) bad(record, 'id', `job id ${record.id} is already in the system`);
+  if (inSystem.has(record.id)) bad(record, 'id', `job id ${record.id} is already in the system`);
   const min = minProcessors(record);
   const max = maxProcessors(record);
   if (min > machine.processors || min > record.size || record.size > max) {

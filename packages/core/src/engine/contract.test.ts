@@ -98,6 +98,19 @@ describe('two-level occupancy', () => {
     expect(after).toBe('running,running,suspended');
   });
 
+  it('a switch that names a job twice is refused', async () => {
+    let rule = '';
+    const d = scripted({
+      0: (ctx) => {
+        ctx.start(ctx.jobs.pending[0]!);
+        const j = ctx.jobs.running[0]!;
+        rule = ruleOf(() => ctx.switch({ suspend: [j, j] }));
+      },
+    });
+    await run([job(1, 0, 1, 1)], d);
+    expect(rule).toBe('switch-names-each-job-once');
+  });
+
   it('placement rules: at most one job per node, one process of a job per CPU', async () => {
     const rules: string[] = [];
     const d = scripted({

@@ -34,6 +34,8 @@ export interface JobView {
   readonly state: JobState;
   /** Processors it runs on (or, when suspended, is resident on); empty otherwise. */
   readonly processors: readonly number[];
+  /** How many processors it holds: `processors.length`, without building the list. */
+  readonly allocated: number;
   /** Time of its first start; NaN before. */
   readonly firstStart: number;
   /** Processors at its last start (a checkpointed job restarts on as many); 0 before. */
@@ -62,28 +64,11 @@ export let mirror: (view: JobViewImpl, state: JobState, processors: Int32Array) 
 
 /**
  * The one view of a job. The engine's record sits in an ES private field, which no symbol
- * lookup, prototype walk or cast can reach. The request's fields (read in every scan of the
- * queue) are frozen own properties; everything else is a getter without a setter. Either way an
- * assignment throws, and arrays handed out are frozen.
+ * lookup, prototype walk or cast can reach; the request's fields (read in every scan of the
+ * queue) are private copies. Every property is a getter without a setter, so an assignment
+ * throws, and arrays handed out are frozen.
  */
 export class JobViewImpl implements JobView {
-  readonly #job: SimJob;
-  readonly #clock: { readonly now: number };
-  #demand: readonly number[] | undefined;
-  #traits: Readonly<Record<string, number>> | undefined | null = null;
-  #executionTime: ((p: number) => number) | undefined;
-  #state: JobState = 'pending';
-  #held: Int32Array = NO_PROCESSORS;
-  #processorsOf: Int32Array = NO_PROCESSORS;
-  #processors: readonly number[] = NONE;
-  declare readonly id: number;
-  declare readonly submit: number;
-  declare readonly arrival: number;
-  declare readonly size: number;
-  declare readonly minSize: number;
-  declare readonly maxSize: number;
-  declare readonly estimate: number;
-
   static {
     mirror = (view, state, processors) => {
       view.#state = state;
@@ -91,20 +76,55 @@ export class JobViewImpl implements JobView {
     };
   }
 
+  readonly #job: SimJob;
+  readonly #clock: { readonly now: number };
+  readonly #id: number;
+  readonly #arrival: number;
+  readonly #size: number;
+  readonly #estimate: number;
+  #state: JobState = 'pending';
+  #held: Int32Array = NO_PROCESSORS;
+  #processorsOf: Int32Array = NO_PROCESSORS;
+  #processors: readonly number[] = NONE;
+  #demand: readonly number[] | undefined;
+  #traits: Readonly<Record<string, number>> | undefined | null = null;
+  #executionTime: ((p: number) => number) | undefined;
+
   constructor(job: SimJob, clock: { readonly now: number }) {
     this.#job = job;
     this.#clock = clock;
-    const self = this as {
-      -readonly [K in 'id' | 'submit' | 'arrival' | 'size' | 'minSize' | 'maxSize' | 'estimate']: number;
-    };
-    self.id = job.id;
-    self.submit = job.record.submit;
-    self.arrival = job.arrival;
-    self.size = job.size;
-    self.minSize = job.minSize;
-    self.maxSize = job.maxSize;
-    self.estimate = job.visibleEstimate;
-    Object.freeze(this);
+    this.#id = job.id;
+    this.#arrival = job.arrival;
+    this.#size = job.size;
+    this.#estimate = job.visibleEstimate;
+  }
+
+  get id() {
+    return this.#id;
+  }
+
+  get submit() {
+    return this.#job.record.submit;
+  }
+
+  get arrival() {
+    return this.#arrival;
+  }
+
+  get size() {
+    return this.#size;
+  }
+
+  get minSize() {
+    return this.#job.minSize;
+  }
+
+  get maxSize() {
+    return this.#job.maxSize;
+  }
+
+  get estimate() {
+    return this.#estimate;
   }
 
   get work() {
@@ -159,6 +179,10 @@ export class JobViewImpl implements JobView {
       this.#processors = held.length ? Object.freeze(Array.from(held)) : NONE;
     }
     return this.#processors;
+  }
+
+  get allocated() {
+    return this.#held.length;
   }
 
   get firstStart() {

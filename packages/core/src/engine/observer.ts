@@ -47,7 +47,7 @@ export interface OccupancySample {
   readonly running: number;
   /** Jobs suspended or checkpointed. */
   readonly preempted: number;
-  /** The same levels per partition, in the order given (empty for an unpartitioned run). */
+  /** The same levels per partition, in the order given (empty when one discipline has the whole machine). */
   readonly partitions: readonly PartitionOccupancy[];
 }
 

@@ -99,7 +99,12 @@ export class Operations extends Transitions {
     const { w } = this;
     const out = (change.suspend ?? []).map((v) => this.own(v, 'switch'));
     const into = (change.resume ?? []).map((v) => this.own(v, 'switch'));
-    for (const job of [...out, ...into]) this.needs(job, 'suspend', 'switch');
+    const named = new Set<unknown>();
+    for (const job of [...out, ...into]) {
+      this.needs(job, 'suspend', 'switch');
+      if (named.has(job)) this.refuse(job, 'switch-names-each-job-once', 'switch names the job twice');
+      named.add(job);
+    }
     for (const job of out) this.checkSuspend(job);
     for (const job of into) this.checkResume(job);
     // The processors as they will be: those of suspended jobs free (when suspending is free), the

@@ -13,7 +13,7 @@ export class Sampler {
   constructor(private readonly w: World) {
     this.#inUse = new Float64Array(w.machine.resourceNames.length);
     this.#partitions =
-      w.seats.length > 1
+      w.seats.length > 1 || !w.seats[0]!.whole
         ? w.seats.map((seat) => ({
             name: seat.name,
             processors: seat.owned.length,

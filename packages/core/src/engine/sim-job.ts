@@ -89,6 +89,8 @@ export class SimJob {
   /** Count of processors at the last start, so a checkpointed job restarts on as many. */
   lastCount = 0;
 
+  /** Its position in its state's {@link JobSet} (-1 while pending or gone). */
+  stateIndex = -1;
   /** Index of its entry in the engine's job table (event payloads refer to it). */
   entry = -1;
   /** Whether the checkpoint under way began from running (else from suspended: residency only). */

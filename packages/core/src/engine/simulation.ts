@@ -126,7 +126,8 @@ class Simulation {
     const maxQueued = this.#limits.maxQueued ?? Number.POSITIVE_INFINITY;
     const queue = w.queue;
     let idleRounds = 0;
-    await this.#pull();
+    if (this.#sourceIsAsync) await this.#pullAsync();
+    else this.#pullSync();
 
     while (queue.size > 0 && this.#status === undefined) {
       // Every job has left: what timers remain cannot matter.
@@ -157,7 +158,10 @@ class Simulation {
           instant = queue.time;
         }
         // Read the next job now, so an arrival at this instant joins it.
-        if (kind === EventKind.Arrival) await this.#pull();
+        if (kind === EventKind.Arrival) {
+          if (this.#sourceIsAsync) await this.#pullAsync();
+          else this.#pullSync();
+        }
       }
       w.now = instant;
       let onlyTimers = true;
@@ -228,7 +232,7 @@ class Simulation {
       seat.rounds++;
       const context = this.#contexts[i]!;
       open(context, seat.triggers);
-      seat.triggers.length = 0;
+      seat.triggers = [];
       seat.scheduler.schedule(context);
       seat.queue.tidy();
     }
@@ -297,7 +301,7 @@ class Simulation {
     w.emitReleased(job, job.processors, false);
     seat.running.delete(job);
     seat.version++;
-    seat.jobNotes.delete(job.id);
+    if (seat.jobNotes.size) seat.jobNotes.delete(job.id);
     w.byId.delete(job.id);
     w.freeEntries.push(job.entry);
     w.table[job.entry] = undefined;
@@ -327,11 +331,17 @@ class Simulation {
 
   // ── the job source ──────────────────────────────────────────────────────────────────────
 
-  async #pull(): Promise<void> {
+  /** Read the next job from a synchronous source (no promise: this runs once per job). */
+  #pullSync(): void {
     if (this.#sourceDone) return;
-    const next = this.#sourceIsAsync
-      ? await (this.#source as AsyncIterator<Job>).next()
-      : (this.#source as Iterator<Job>).next();
+    const next = (this.#source as Iterator<Job>).next();
+    if (next.done) this.#sourceDone = true;
+    else this.#admit(next.value);
+  }
+
+  async #pullAsync(): Promise<void> {
+    if (this.#sourceDone) return;
+    const next = await (this.#source as AsyncIterator<Job>).next();
     if (next.done) this.#sourceDone = true;
     else this.#admit(next.value);
   }
@@ -340,7 +350,7 @@ class Simulation {
   #admit(record: Job): void {
     const w = this.#w;
     const job = new SimJob(record, this.#arrivals, w.machine, w.knowledge);
-    admit(record, job.demand, w.machine, this.#lastSubmit, (id) => w.byId.has(id));
+    admit(record, job.demand, w.machine, this.#lastSubmit, w.byId);
     job.owner = routeOf(this.#route, record, w.seats);
     if (job.minSize > w.seats[job.owner]!.owned.length) {
       throw new ConfigError(

@@ -24,10 +24,10 @@ import type { Seat, World } from './world.ts';
 
 const NONE: readonly never[] = Object.freeze([]);
 
-/** Hands a round's triggers to a context; module-private, so a discipline cannot call it. */
+/** Hands a round's triggers over to a context; module-private, so a discipline cannot call it. */
 let openRound: (context: Context, triggers: readonly Trigger[]) => void;
 
-/** Begin a decision round: the context shows (a copy of) these triggers until the next round. */
+/** Begin a decision round: the context shows these triggers (the engine no longer holds them). */
 export function open(context: SchedulingContext, triggers: readonly Trigger[]): void {
   openRound(context as Context, triggers);
 }
@@ -36,8 +36,9 @@ export function open(context: SchedulingContext, triggers: readonly Trigger[]): 
 export class Context implements SchedulingContext {
   static {
     openRound = (context, triggers) => {
-      // A copy: what a discipline does to it changes nothing in the engine.
-      context.#triggers = triggers.slice();
+      // The engine hands the array over and collects the next round's in a new one, so what a
+      // discipline does to it changes nothing in the engine.
+      context.#triggers = triggers;
     };
   }
 

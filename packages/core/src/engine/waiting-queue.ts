@@ -1,36 +1,44 @@
 import type { JobView } from './job-view.ts';
 
-/** Above this many departures in one go, rebuilding the shown array beats finding each one. */
+/** Above this many departures in one round, rebuilding the shown array beats finding each one. */
 const FEW = 8;
+const POSITIONS = new Int32Array(FEW);
 
 /**
- * A discipline's waiting jobs in arrival order. The engine's truth is an insertion-ordered set;
- * the array the discipline reads is its own: brought up to date at its first read in each round
- * (jobs that left are removed, arrivals appended), so indices stay stable while it decides and a
- * started job keeps its place until the next round (its `state` tells). The engine never reads
- * that array back, so whatever a discipline does to it changes nothing but its own view.
+ * A discipline's waiting jobs in arrival order. The engine's truth is a private log of arrivals
+ * (departed jobs are dropped from it now and then) and a count. The array the discipline reads is
+ * its own: brought up to date at its first read in each round (jobs that left removed, arrivals
+ * appended), so indices stay stable while it decides and a started job keeps its place until the
+ * next round (its `state` tells). The engine never reads that array back, so whatever a
+ * discipline does to it changes nothing but its own view, and a change in its length is undone.
  */
 export class WaitingQueue {
-  readonly #waiting = new Set<JobView>();
+  /** Arrivals in order, including some that have left since (their state tells). */
+  readonly #log: JobView[] = [];
+  /** Index in `#log` of the oldest job that may still wait. */
+  #head = 0;
   readonly #shown: JobView[] = [];
+  /** Arrivals and departures since the shown array was last brought up to date. */
   readonly #arrived: JobView[] = [];
+  #arrivedCount = 0;
   readonly #left: JobView[] = [];
+  #leftCount = 0;
   #updatedIn = -1;
-
   /** Jobs waiting now. */
-  get live(): number {
-    return this.#waiting.size;
-  }
+  live = 0;
 
   arrive(job: JobView): void {
-    this.#waiting.add(job);
-    this.#arrived.push(job);
+    this.#log.push(job);
+    this.#arrived[this.#arrivedCount++] = job;
+    this.live++;
   }
 
   /** A waiting job started (or was placed): it no longer waits. */
   left(job: JobView): void {
-    this.#waiting.delete(job);
-    this.#left.push(job);
+    this.#left[this.#leftCount++] = job;
+    this.live--;
+    // Drop departed jobs from the log once they are the larger part (amortised O(1) a job).
+    if (this.#log.length > 64 && this.#log.length > 2 * this.live) this.#compactLog();
   }
 
   /** The queue as the discipline sees it in `round`: the same array, updated once per round. */
@@ -44,54 +52,74 @@ export class WaitingQueue {
 
   /** After a round: apply departures once they are many, so a queue nobody reads stays small. */
   tidy(): void {
-    if (this.#left.length > 64 && this.#left.length * 2 > this.#shown.length) this.#update();
+    if (this.#leftCount > 64 && this.#leftCount * 2 > this.#shown.length) this.#update();
   }
 
   /** The oldest job still waiting, if any (for the backfilled flag). */
   oldest(): JobView | undefined {
-    for (const job of this.#waiting) return job;
-    return undefined;
+    const log = this.#log;
+    while (this.#head < log.length && log[this.#head]!.state !== 'pending') this.#head++;
+    return log[this.#head];
   }
 
   /** Every job still waiting, oldest first. */
   waiting(): JobView[] {
-    return [...this.#waiting];
+    return this.#log.filter((job) => job.state === 'pending');
   }
 
   #update(): void {
     const shown = this.#shown;
-    const left = this.#left;
-    const arrived = this.#arrived;
-    const removed = left.length === 0 || (left.length <= FEW && removeEach(shown, left));
-    if (removed) for (let i = 0; i < arrived.length; i++) shown.push(arrived[i]!);
-    left.length = 0;
-    arrived.length = 0;
+    const left = this.#leftCount;
+    const removed = left === 0 || (left <= FEW && removeEach(shown, this.#left, left));
+    if (removed) for (let i = 0; i < this.#arrivedCount; i++) shown.push(this.#arrived[i]!);
+    this.#leftCount = 0;
+    this.#arrivedCount = 0;
     // Many left, or the discipline changed its array (pushed, popped, spliced): show the truth.
-    if (!removed || shown.length !== this.#waiting.size) {
+    if (!removed || shown.length !== this.live) {
       shown.length = 0;
-      for (const job of this.#waiting) shown.push(job);
+      for (const job of this.#log) if (job.state === 'pending') shown.push(job);
     }
+  }
+
+  #compactLog(): void {
+    const log = this.#log;
+    let write = 0;
+    for (let read = 0; read < log.length; read++)
+      if (log[read]!.state === 'pending') log[write++] = log[read]!;
+    log.length = write;
+    this.#head = 0;
   }
 }
 
 /**
- * Remove each of `gone` from `list` by identity (pointer comparisons and moves only: no job is
- * read). False when one is missing or named twice (the discipline changed its array): the
- * caller then rebuilds the list.
+ * Remove the first `count` of `gone` from `list` by identity: pointer comparisons and moves only,
+ * no job is read. False when one is missing or named twice (the discipline changed its array):
+ * the caller then rebuilds the list.
  */
-function removeEach(list: JobView[], gone: readonly JobView[]): boolean {
-  const at: number[] = [];
-  for (const job of gone) {
-    let i = 0;
-    while (i < list.length && list[i] !== job) i++;
-    if (i === list.length) return false;
-    at.push(i);
+function removeEach(list: JobView[], gone: readonly JobView[], count: number): boolean {
+  if (count === 1) {
+    const at = list.indexOf(gone[0]!);
+    if (at < 0) return false;
+    for (let i = at + 1; i < list.length; i++) list[i - 1] = list[i]!;
+    list.pop();
+    return true;
   }
-  at.sort((a, b) => a - b);
+  // Positions in ascending order (insertion sort: there are at most FEW), then one pass closes the gaps.
+  const at = POSITIONS;
+  for (let k = 0; k < count; k++) {
+    const p = list.indexOf(gone[k]!);
+    if (p < 0) return false;
+    let i = k;
+    while (i > 0 && at[i - 1]! > p) {
+      at[i] = at[i - 1]!;
+      i--;
+    }
+    if (i > 0 && at[i - 1] === p) return false;
+    at[i] = p;
+  }
   let write = at[0]!;
-  for (let k = 0; k < at.length; k++) {
-    if (k + 1 < at.length && at[k + 1] === at[k]) return false;
-    const to = k + 1 < at.length ? at[k + 1]! : list.length;
+  for (let k = 0; k < count; k++) {
+    const to = k + 1 < count ? at[k + 1]! : list.length;
     for (let read = at[k]! + 1; read < to; read++) list[write++] = list[read]!;
   }
   list.length = write;

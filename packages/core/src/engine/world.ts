@@ -6,6 +6,7 @@ import type { Job } from '../job/job.ts';
 import type { ContentionModel, Placement as ContentionPlacement } from './contention.ts';
 import type { Trigger } from './context.ts';
 import { EventQueue } from './event-queue.ts';
+import { JobSet } from './job-set.ts';
 import type { Knowledge } from './knowledge.ts';
 import type { RunObserver } from './observer.ts';
 import type { PlacementRules } from './placement.ts';
@@ -37,12 +38,13 @@ export interface Seat {
   readonly queue: WaitingQueue;
   /** Decision rounds so far (the queue's snapshot is rebuilt at most once per round). */
   rounds: number;
-  readonly running: Set<SimJob>;
-  readonly suspended: Set<SimJob>;
-  readonly checkpointed: Set<SimJob>;
+  readonly running: JobSet;
+  readonly suspended: JobSet;
+  readonly checkpointed: JobSet;
   /** Bumped whenever a per-state set changes, so views rebuild their snapshots only then. */
   version: number;
-  readonly triggers: Trigger[];
+  /** What woke it since its last round (handed over to the discipline at the round). */
+  triggers: Trigger[];
   /** Time of its last decision round (decision-interval rule). */
   lastDecision: number;
   /** Whether a wake-up at the end of the decision interval is queued. */
@@ -153,9 +155,9 @@ export function newSeat(
     whole: owned.length === machine.processors,
     queue: new WaitingQueue(),
     rounds: 0,
-    running: new Set(),
-    suspended: new Set(),
-    checkpointed: new Set(),
+    running: new JobSet(),
+    suspended: new JobSet(),
+    checkpointed: new JobSet(),
     version: 0,
     triggers: [],
     lastDecision: Number.NEGATIVE_INFINITY,

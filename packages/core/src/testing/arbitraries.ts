@@ -34,8 +34,12 @@ export function arbMachine(options: MachineArbitraryOptions = {}): fc.Arbitrary<
 
 export interface JobStreamOptions {
   readonly maxJobs?: number;
-  /** 'exact': estimate = runtime; 'over': estimate ≥ runtime (the usual trace case); 'any': may be under. */
-  readonly estimates?: 'exact' | 'over' | 'any';
+  /**
+   * 'exact': estimate = runtime; 'over': estimate ≥ runtime (the usual trace case); 'any': may be
+   * under; 'unknown-some': as 'over', but about a third of the jobs have no estimate (Infinity, as
+   * SWF field 9 = -1 or a model without user estimates); 'unknown-all': no job has one.
+   */
+  readonly estimates?: 'exact' | 'over' | 'any' | 'unknown-some' | 'unknown-all';
   /** Give some jobs a processor range [min, max] (malleable / moldable). */
   readonly malleable?: boolean;
   /** Largest runtime in seconds. */
@@ -60,6 +64,12 @@ export function arbJobs(machine: MachineSpec, options: JobStreamOptions = {}): f
       estimates === 'exact'
         ? fc.constant(0)
         : fc.integer({ min: estimates === 'any' ? -maxRuntime : 0, max: maxRuntime }),
+    unknown:
+      estimates === 'unknown-all'
+        ? fc.constant(true)
+        : estimates === 'unknown-some'
+          ? fc.integer({ min: 0, max: 2 }).map((k) => k === 0)
+          : fc.constant(false),
     demand: fc.tuple(...resources.map((r) => fc.integer({ min: 0, max: Math.floor(r.capacity) }))),
   });
   return fc.array(one, { minLength: 1, maxLength: options.maxJobs ?? 30 }).map((rows) => {
@@ -74,7 +84,7 @@ export function arbJobs(machine: MachineSpec, options: JobStreamOptions = {}): f
         size: row.size,
         ...(row.spread ? { minSize, maxSize } : {}),
         runtime: row.runtime,
-        estimate: Math.max(1, row.runtime + row.slack),
+        estimate: row.unknown ? Number.POSITIVE_INFINITY : Math.max(1, row.runtime + row.slack),
         ...(resources.length
           ? { resources: Object.fromEntries(resources.map((r, k) => [r.name, row.demand[k] as number])) }
           : {}),

@@ -97,6 +97,9 @@ export function chaosDiscipline(
             } else if (kind === 6) {
               const out = jobs.running.filter(() => draw() < 0.5);
               const into = jobs.suspended.filter(() => draw() < 0.5);
+              // Now and then a job named twice, or on both sides.
+              if (draw() < 0.1 && out.length + into.length > 0)
+                (draw() < 0.5 ? out : into).push((out[0] ?? into[0])!);
               if (out.length + into.length > 0) {
                 attempt(
                   ctx,

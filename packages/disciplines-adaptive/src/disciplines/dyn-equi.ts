@@ -45,7 +45,7 @@ export const dynEqui = defineDiscipline({
         const targets = equipartition(jobs, ctx.machine.processors);
         if (ctx.now >= wake) wake = Number.POSITIVE_INFINITY;
         const settled = (j: JobView, target: number): boolean => {
-          if (j.inOverhead || target === j.processors.length) return false;
+          if (j.inOverhead || target === j.allocated) return false;
           if (j.sinceRun >= minimumRun) return true;
           const due = ctx.now + minimumRun - j.sinceRun;
           if (due < wake) {
@@ -56,12 +56,12 @@ export const dynEqui = defineDiscipline({
         };
         // Shrink first so growing and starting find the processors free.
         jobs.forEach((j, i) => {
-          if (j.state === 'running' && targets[i]! < j.processors.length && settled(j, targets[i]!))
+          if (j.state === 'running' && targets[i]! < j.allocated && settled(j, targets[i]!))
             ctx.resize(j, targets[i]!);
         });
         // A job still in a resize overhead has not shrunk yet, so grow only into idle processors.
         jobs.forEach((j, i) => {
-          const held = j.state === 'running' ? j.processors.length : 0;
+          const held = j.state === 'running' ? j.allocated : 0;
           const target = Math.min(targets[i]!, held + ctx.machine.idleProcessors);
           if (j.state === 'pending') {
             if (target >= j.minSize) ctx.start(j, { processors: target });

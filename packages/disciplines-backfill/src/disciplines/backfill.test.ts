@@ -113,3 +113,67 @@ describe('conservative: a reservation is honoured even when nothing else happens
     expect(run.schedule).toEqual([at(1, 0, 30, 2), at(2, 0, 10, 2), at(3, 50, 100, 4), at(4, 10, 30, 2)]);
   });
 });
+
+describe('unknown estimates (Infinity)', () => {
+  const unknown = Number.POSITIVE_INFINITY;
+  /** Reservations declared, by job id (a reservation at Infinity would be no promise at all). */
+  const declared = async (d: typeof easy, machine: { nodes: number }, jobs: Job[]) => {
+    const reservations: [number, number][] = [];
+    const run = await checkRun(d, machine, jobs, {
+      observers: [{ reserved: (j, at) => void reservations.push([j.id, at]) }],
+    });
+    return { run, reservations };
+  };
+
+  // 4 processors. Job 1 (3 procs) has no estimate; head job 2 needs the whole machine, so it can
+  // start only when job 1 ends, at an unknown time. Job 3 (1 proc, 1000 s) fits now, but nothing
+  // says it ends before job 1 does: starting it (as if it ended "by Infinity") would hold job 2
+  // until 1001. Both wait; job 2 starts the instant job 1 leaves.
+  const waitsForUnknown = [job(1, 0, 3, 100, unknown), job(2, 0, 4, 10), job(3, 1, 1, 1000)];
+  it.each([easy, conservative])(
+    '$name: no backfill can be known not to delay a head waiting on an unknown end',
+    async (d) => {
+      const { run, reservations } = await declared(d, { nodes: 4 }, waitsForUnknown);
+      expect(run.violations).toEqual([]);
+      expect(run.schedule).toEqual([at(1, 0, 100, 3), at(2, 100, 110, 4), at(3, 110, 1110, 1)]);
+      expect(reservations.every(([, t]) => Number.isFinite(t))).toBe(true);
+    },
+  );
+
+  // 4 processors. Head job 2 (3 procs) is reserved at 10 with 1 processor spare. Job 3 has no
+  // estimate: it never ends by 10, but it fits in the spare processor, so it starts at once.
+  const unknownInExtra = [job(1, 0, 2, 10), job(2, 0, 3, 10), job(3, 1, 1, 50, unknown)];
+  it.each([easy, conservative])(
+    '$name: a job without an estimate still backfills into spare processors',
+    async (d) => {
+      const run = await checkRun(d, { nodes: 4 }, unknownInExtra, { reservations: true });
+      expect(run.violations).toEqual([]);
+      expect(run.schedule).toEqual([at(1, 0, 10, 2), at(2, 10, 20, 3), at(3, 1, 51, 1)]);
+    },
+  );
+
+  // 8 processors, 10 GB. Job 1 (8 GB) has no estimate; head job 2 (6 GB) waits for memory, not
+  // processors. Job 3 needs no memory: it takes processors the head does not need and starts now.
+  // Job 4 (1 GB) would take memory the head may need when job 1 ends: it waits.
+  it.each([easy, conservative])(
+    '$name: a head waiting on an unknown end leaves other resources usable',
+    async (d) => {
+      const machine = { nodes: 8, resources: [{ name: 'memory', capacity: 10 }] };
+      const withMemory = (j: Job, memory: number): Job => ({ ...j, resources: { memory } });
+      const jobs = [
+        withMemory(job(1, 0, 1, 100, unknown), 8),
+        withMemory(job(2, 0, 1, 10), 6),
+        withMemory(job(3, 0, 2, 1000), 0),
+        withMemory(job(4, 0, 1, 1000), 1),
+      ];
+      const run = await checkRun(d, machine, jobs);
+      expect(run.violations).toEqual([]);
+      expect(run.schedule).toEqual([
+        at(1, 0, 100, 1),
+        at(2, 100, 110, 1),
+        at(3, 0, 1000, 2),
+        at(4, 100, 1100, 1),
+      ]);
+    },
+  );
+});

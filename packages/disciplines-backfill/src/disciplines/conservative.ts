@@ -18,6 +18,16 @@ import { z } from 'zod';
  * while estimates hold. A reservation that no longer fits (a running job overran its estimate)
  * is made afresh. At other decisions nothing that was reserved can move up, so only new
  * arrivals are placed.
+ *
+ * Unknown estimates (Infinity: SWF field 9 = -1, models without user estimates): a job of unknown
+ * estimate holds its place in the profile for ever from its reservation on. A job that can never
+ * fit for its estimate (it waits for a job of unknown estimate, which may end at any moment or
+ * never) gets no reservation (none is declared at Infinity, and no timer), and it holds, from now
+ * on, whatever it needs of what is free, so that no later job starts in its way: taking nothing
+ * (a "reservation at Infinity" that occupies no time) would let every later job that fits go
+ * ahead and starve it. Such a job is placed again when a job of unknown estimate leaves (never at
+ * its estimated end, so the profile is rebuilt). With finite estimates every job fits once all
+ * running and reserved jobs have ended, so none of this arises.
  */
 export const conservative = defineDiscipline({
   name: 'conservative',
@@ -35,10 +45,11 @@ export const conservative = defineDiscipline({
 
     const place = (ctx: SchedulingContext, job: JobView, old: number | undefined): void => {
       const at = profile.earliest(job.estimate, job.size, job.demand);
-      profile.take(at, job.estimate, job.size, job.demand);
+      if (at === Number.POSITIVE_INFINITY) profile.takeFree(ctx.now, job.size, job.demand);
+      else profile.take(at, job.estimate, job.size, job.demand);
       if (at !== old) {
         reserved.set(job, at);
-        ctx.reserve(job, at);
+        if (at !== Number.POSITIVE_INFINITY) ctx.reserve(job, at);
       }
     };
 
@@ -46,13 +57,18 @@ export const conservative = defineDiscipline({
       const now = ctx.now;
       profile.reset(now);
       for (const job of ctx.jobs.running)
-        profile.take(now, ctx.estimatedEnd(job) - now, job.processors.length, job.demand);
+        profile.take(now, ctx.estimatedEnd(job) - now, job.allocated, job.demand);
       // The queue as of this decision: skip jobs already started in it.
       const queue = ctx.jobs.pending.filter((job) => job.state === 'pending');
       for (const job of queue) {
         const at = reserved.get(job);
         if (at === undefined) continue;
-        if (at >= now && profile.fitsAt(at, job.estimate, job.size, job.demand)) {
+        // An unknown start (Infinity) holds no interval to put back: it is placed afresh below.
+        if (
+          at !== Number.POSITIVE_INFINITY &&
+          at >= now &&
+          profile.fitsAt(at, job.estimate, job.size, job.demand)
+        ) {
           profile.take(at, job.estimate, job.size, job.demand);
         } else {
           reserved.delete(job);

@@ -15,6 +15,15 @@ import { z } from 'zod';
  *
  * Tie rules: every running job whose estimated end equals the shadow time counts toward the
  * extra; a running job past its estimate is taken to end now.
+ *
+ * Unknown estimates (Infinity: SWF field 9 = -1, models without user estimates): a job of
+ * unknown estimate never ends by a finite shadow time, so it backfills only into the extra. If the
+ * head can start only after a running job of unknown estimate ends, the shadow time is unknown
+ * (Infinity) and no reservation is declared: such jobs do not end together "at Infinity", and one
+ * may end at any moment, so no job is known to end by the shadow time, and the extra is only what
+ * is free *now* beyond the head's needs (more becomes free as jobs end, never less). Taking the
+ * Infinity literally instead (every job "ends by" it, every unknown end ties) would let any job
+ * that fits start and starve the head. With finite estimates none of this arises.
  */
 export const easy = defineDiscipline({
   name: 'easy',
@@ -37,7 +46,8 @@ export const easy = defineDiscipline({
         if (i === pending.length) return;
         const head = pending[i]!;
         const recomputed = reservation.compute(ctx, head);
-        if (recomputed) ctx.reserve(head, reservation.shadowTime);
+        const known = reservation.shadowTime !== Number.POSITIVE_INFINITY;
+        if (recomputed && known) ctx.reserve(head, reservation.shadowTime);
         // With the same head and nothing released, a job that could not backfill before still
         // cannot (idle processors and the extra only shrank): only new arrivals are candidates.
         const from = recomputed ? i + 1 : Math.max(i + 1, pending.length - arrivals(ctx));
@@ -47,7 +57,7 @@ export const easy = defineDiscipline({
         for (let j = from; j < pending.length && idle > 0; j++) {
           const job = pending[j]!;
           if (job.size > idle || (resources && !ctx.machine.fits(job.size, job.demand))) continue;
-          if (now + job.estimate <= reservation.shadowTime || reservation.takeExtra(job)) {
+          if ((known && now + job.estimate <= reservation.shadowTime) || reservation.takeExtra(job)) {
             started(ctx, job);
             idle -= job.size;
           }
@@ -103,13 +113,26 @@ class HeadReservation {
       if (at > shadow && free >= size && fitsWithin(demand, extra, this.capacities)) break;
       const job = jobs[k]!;
       if (job.state !== 'running') continue;
+      if (at === Number.POSITIVE_INFINITY) return this.#unknownShadow(ctx, head);
       shadow = at;
-      free += job.processors.length;
+      free += job.allocated;
       for (let r = 0; r < extra.length; r++) extra[r] = extra[r]! + job.demand[r]!;
     }
     for (let r = 0; r < extra.length; r++) extra[r] = extra[r]! - head.demand[r]!;
     this.extraProcessors = free - head.size;
     this.shadowTime = shadow;
+    return true;
+  }
+
+  /**
+   * The head waits for a running job of unknown estimate (see the discipline's comment): no shadow
+   * time, and the extra is what is free now beyond the head's needs, never below zero.
+   */
+  #unknownShadow(ctx: SchedulingContext, head: JobView): true {
+    const extra = this.extra;
+    for (let r = 0; r < extra.length; r++) extra[r] = Math.max(0, ctx.machine.free(r) - head.demand[r]!);
+    this.extraProcessors = Math.max(0, ctx.machine.idleProcessors - head.size);
+    this.shadowTime = Number.POSITIVE_INFINITY;
     return true;
   }
 

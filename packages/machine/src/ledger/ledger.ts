@@ -60,24 +60,13 @@ export class AllocationLedger {
     demand: ArrayLike<number>,
     newlyResident: boolean,
   ): void {
-    const mpl = this.multiprogrammingLimit;
     for (let i = 0; i < processors.length; i++) {
       const p = processors[i]!;
-      if (!(p >= 0 && p < this.machine.processors) || !Number.isInteger(p)) {
-        throw new LedgerError(
-          'valid-processor',
-          `processor ${p} does not exist (machine has ${this.machine.processors})`,
-        );
-      }
+      this.#checkProcessor(p);
       if (this.runningJob[p] !== -1) {
         throw new LedgerError('no-over-commit', `processor ${p} already runs job ${this.runningJob[p]}`);
       }
-      if (newlyResident && this.resident[p]! + 1 > mpl) {
-        throw new LedgerError(
-          'multiprogramming-limit',
-          `processor ${p} already holds ${this.resident[p]} resident jobs (limit ${mpl})`,
-        );
-      }
+      if (newlyResident) this.#checkRoom(p);
     }
     this.#checkResources(demand);
     for (let i = 0; i < processors.length; i++) {
@@ -97,10 +86,7 @@ export class AllocationLedger {
   /** Stop running `processors`; `stillResident` keeps the job's residency (simple suspension). */
   vacate(processors: ArrayLike<number>, demand: ArrayLike<number>, stillResident: boolean): void {
     for (let i = 0; i < processors.length; i++) this.#vacate(processors[i]!, !stillResident);
-    for (let r = 0; r < demand.length; r++) {
-      // Clamp the rounding residue of fractional amounts so an idle machine is exactly at capacity.
-      this.free[r] = Math.min(this.machine.capacities[r]!, this.free[r]! + demand[r]!);
-    }
+    this.returnResources(demand);
   }
 
   /** A suspended job gives up residency on its processors (it is checkpointed or killed). */
@@ -113,28 +99,17 @@ export class AllocationLedger {
    * counts one more resident job, within the multiprogramming limit.
    */
   reside(processors: ArrayLike<number>): void {
-    const limit = this.multiprogrammingLimit;
     for (let i = 0; i < processors.length; i++) {
-      const p = processors[i]!;
-      if (!(p >= 0 && p < this.machine.processors) || !Number.isInteger(p)) {
-        throw new LedgerError(
-          'valid-processor',
-          `processor ${p} does not exist (machine has ${this.machine.processors})`,
-        );
-      }
-      if (this.resident[p]! + 1 > limit) {
-        throw new LedgerError(
-          'multiprogramming-limit',
-          `processor ${p} already holds ${this.resident[p]} resident jobs (limit ${limit})`,
-        );
-      }
+      this.#checkProcessor(processors[i]!);
+      this.#checkRoom(processors[i]!);
     }
     for (let i = 0; i < processors.length; i++) this.resident[processors[i]!]!++;
   }
 
-  /** Give back resources a job held while not running (a suspended job checkpointed or killed). */
+  /** Give back a job's resources (it left, or was checkpointed while suspended). */
   returnResources(demand: ArrayLike<number>): void {
     for (let r = 0; r < demand.length; r++) {
+      // Clamp the rounding residue of fractional amounts so an idle machine is exactly at capacity.
       this.free[r] = Math.min(this.machine.capacities[r]!, this.free[r]! + demand[r]!);
     }
   }
@@ -143,6 +118,26 @@ export class AllocationLedger {
   takeResources(demand: ArrayLike<number>): void {
     this.#checkResources(demand);
     for (let r = 0; r < demand.length; r++) this.free[r] = this.free[r]! - demand[r]!;
+  }
+
+  #checkProcessor(p: number): void {
+    if (!(p >= 0 && p < this.machine.processors) || !Number.isInteger(p)) {
+      throw new LedgerError(
+        'valid-processor',
+        `processor ${p} does not exist (machine has ${this.machine.processors})`,
+      );
+    }
+  }
+
+  /** One more resident job on `p` stays within the multiprogramming limit. */
+  #checkRoom(p: number): void {
+    const limit = this.multiprogrammingLimit;
+    if (this.resident[p]! + 1 > limit) {
+      throw new LedgerError(
+        'multiprogramming-limit',
+        `processor ${p} already holds ${this.resident[p]} resident jobs (limit ${limit})`,
+      );
+    }
   }
 
   #checkResources(demand: ArrayLike<number>): void {

@@ -24,6 +24,11 @@ export const downey97TraitKnowledge: Readonly<Record<string, TraitKnowledge>> = 
  * HPDC 1997 paper): the defaults here are ours, chosen so that parallelism spans the machine and
  * runtimes span seconds to days; σ uniform on [0, 2] follows published descriptions of Downey's
  * generator, which we could not check against the paper. All are options.
+ *
+ * The model has no user runtime estimates (requested times), so every job's `estimate` is
+ * Infinity (unknown; SWF field 9 = -1): disciplines see the true runtime only when the run says
+ * `knowledge.runtimes: 'exact'` (CLI `--exact-runtimes`), and the service demand and speedup
+ * only through the `demand` and `speedup` knowledge settings.
  */
 export const downey97Options = z
   .strictObject({
@@ -104,7 +109,8 @@ export const downey97 = defineModel({
           minSize: 1,
           maxSize: Math.max(size, downeyMaxUsefulSize(A, sigma)),
           runtime,
-          estimate: runtime,
+          // No user estimates in Downey's model: unknown, so the runtime does not leak.
+          estimate: Number.POSITIVE_INFINITY,
           executionTime,
           traits: { work, parallelism: A, sigma },
           traitKnowledge: downey97TraitKnowledge,

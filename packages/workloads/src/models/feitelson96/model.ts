@@ -34,6 +34,11 @@ export const feitelson96TraitKnowledge: Readonly<Record<string, TraitKnowledge>>
  *   at once, plus an exponential think time. Only this open-loop form is possible in a generated
  *   stream: the real feedback (resubmit after the actual completion) depends on the scheduler.
  * The paper gives no arrival process (Leinberger et al. §3.1); arrivals here are Poisson.
+ *
+ * The model has no user runtime estimates (the generator gives size, runtime and repeat count
+ * only, Leinberger et al. §3.1), so every job's `estimate` is Infinity (unknown; SWF field 9 =
+ * -1), a repeated run's too; the run's `knowledge.runtimes: 'exact'` (CLI `--exact-runtimes`)
+ * shows disciplines the true runtimes.
  */
 export const feitelson96Options = z
   .strictObject({
@@ -145,7 +150,7 @@ export const feitelson96 = defineModel({
               submit: waiting.submit,
               size,
               runtime,
-              estimate: runtime,
+              estimate: Number.POSITIVE_INFINITY,
               traits: { precedingJob: waiting.precedingJob, thinkTime: waiting.thinkTime },
               traitKnowledge: feitelson96TraitKnowledge,
             };
@@ -153,7 +158,8 @@ export const feitelson96 = defineModel({
             size = sizes.sample(sizeStream);
             runtime = meanBySize[size]! * unitRuntime.sample(runtimeStream);
             remaining = o.repeats ? repeatLaw.sample(repeatStream) - 1 : 0;
-            job = { id, submit: nextNew, size, runtime, estimate: runtime };
+            // No user estimates in the model: unknown, so the runtime does not leak.
+            job = { id, submit: nextNew, size, runtime, estimate: Number.POSITIVE_INFINITY };
             nextNew += exponentialDraw(meanGap, arrivals.next());
           }
           if (remaining > 0) {

@@ -19,6 +19,11 @@ import { baseModelOptions, createBase, type ModelResolver } from '../wrapper.ts'
  * job's processor share; exponential ones are "mostly small", §3.3, and clamped to C). A machine for
  * these jobs has P processors and the K resources; with processors plentiful the K resources alone
  * bind, as in the paper's shared-everything machine.
+ *
+ * Each job keeps the base job's `estimate` (Feitelson 1996 has none: Infinity, unknown). The
+ * paper's backfilling protects "the expected start time" of a blocked job (§2.1) without saying
+ * where runtimes come from; run with `knowledge.runtimes: 'exact'` (CLI `--exact-runtimes`) to
+ * give disciplines the true runtimes.
  */
 export function kResourceModel(resolve: ModelResolver) {
   const options = z

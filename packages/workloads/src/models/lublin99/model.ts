@@ -18,6 +18,10 @@ import {
  * MODELS.md: separate batch and interactive streams (or one typeless stream), sizes from a two-stage
  * uniform on log2(size) with serial and power-of-two probabilities, ln(runtime) hyper-gamma with
  * the branch probability falling with size, gamma ln(inter-arrival) times spread over a daily cycle.
+ *
+ * The model has no user runtime estimates (m_lublin99.c writes -1 in SWF field 9; estimates are a
+ * separate model, Tsafrir05, MODELS.md), so every job's `estimate` is Infinity (unknown); the
+ * run's `knowledge.runtimes: 'exact'` (CLI `--exact-runtimes`) shows disciplines the true runtimes.
  */
 export const lublin99Options = z
   .strictObject({
@@ -218,7 +222,8 @@ export const lublin99 = defineModel({
           const submit = next[k]!;
           const size = drawSize(s.size, processors, sizes);
           const runtime = drawRuntime(s.table, size, runtimeLogCap, runtimes);
-          const job: Job = { id, submit, size, runtime, estimate: runtime, queue: s.type };
+          // No user estimates in the model: unknown, so the runtime does not leak.
+          const job: Job = { id, submit, size, runtime, estimate: Number.POSITIVE_INFINITY, queue: s.type };
           next[k] = clocks[k]!();
           yield job;
         }

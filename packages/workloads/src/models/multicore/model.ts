@@ -68,7 +68,9 @@ export const zengSodanWorkloads = {
  * Traits: `slScr`, `slSno`, `slCos` (the three slowdowns), `ppn` (formula 8: 1, CPUs per node, or
  * cores per node), `originalSize` (before formula 7), `jobType` (0 short, 1 medium, 2 long),
  * `responseEstimateFactor` (0.75: §5.1 scales the *response-time estimates* R_est by it; the
- * job's runtime estimate is left alone).
+ * job's runtime estimate is left alone: the base job's, Infinity for the shipped models, which have
+ * no user estimates). Zeng & Sodan assume "roughly correct runtime estimation" (§3): run with
+ * `knowledge.runtimes: 'exact'` (CLI `--exact-runtimes`) to give disciplines the true runtimes.
  */
 export function multicoreModel(resolve: ModelResolver) {
   const options = z.strictObject({

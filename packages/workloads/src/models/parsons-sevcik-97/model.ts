@@ -24,6 +24,11 @@ export const parsonsSevcik97TraitKnowledge: Readonly<Record<string, TraitKnowled
  * *simulated* processors (the 16 workstations); each stands for `processorScale` = 8 real ones, so
  * every allocation is a multiple of 8 real processors and execution times are computed on the real
  * count: T(k) = D·g(8k) with D the service demand on one real processor.
+ *
+ * The paper has no user runtime estimates, so every job's `estimate` is Infinity (unknown; SWF
+ * field 9 = -1): what a policy knows is the demand and speedup, through the `demand` and `speedup`
+ * knowledge settings (§5's four cases); `knowledge.runtimes: 'exact'` (CLI `--exact-runtimes`)
+ * shows disciplines the true runtimes.
  */
 export const parsonsSevcik97Options = z
   .strictObject({

@@ -37,6 +37,11 @@ export const sevcik94TraitKnowledge: Readonly<Record<string, TraitKnowledge>> = 
  * T(p) = φ·W/p + α + β·p with φ = 1, β = W/p_max², α = W·(1/p_max²)^μ; W hyper-exponential
  * (1/8 large jobs of mean 101, 7/8 small of mean 1.3, thousands of seconds; §5.2 from the NASA Ames
  * iPSC/860 statistics); p_max ∈ {4, 16, 64} equally likely; P = 32; Poisson arrivals (§5.3).
+ *
+ * The paper has no user runtime estimates: what its policies know is the execution-time function
+ * (SDF orders by T(1)), which a discipline sees through the `demand` and `speedup` knowledge
+ * settings. Every job's `estimate` is therefore Infinity (unknown; SWF field 9 = -1); the run's
+ * `knowledge.runtimes: 'exact'` (CLI `--exact-runtimes`) shows disciplines the true runtimes.
  */
 export const sevcik94Options = z
   .strictObject({
@@ -149,7 +154,8 @@ export const sevcik94 = defineModel({
           minSize: 1,
           maxSize: pmax,
           runtime,
-          estimate: runtime,
+          // No user estimates in Anastasiadis & Sevcik: unknown, so the runtime does not leak.
+          estimate: Number.POSITIVE_INFINITY,
           executionTime,
           traits: { work: w, alpha, beta, phi, maxParallelism: pmax },
           traitKnowledge: sevcik94TraitKnowledge,

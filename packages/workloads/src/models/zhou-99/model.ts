@@ -9,6 +9,10 @@ import { arrivalsStream, poissonSampler } from '../poisson.ts';
  * Scheduling", §2 (The Workload Model) and §2's definition of ρ. Downey's uniform-log sizes and
  * runtimes with the paper's adjustments: interactive jobs only, runtimes rounded to whole 5 s time
  * slots in 1…120 (at most 10 min, mean about 2 min), 128 processors, exponential inter-arrivals.
+ *
+ * The paper's workload has no user runtime estimates (its gang schedulers use none), so every
+ * job's `estimate` is Infinity (unknown; SWF field 9 = -1); the run's `knowledge.runtimes:
+ * 'exact'` (CLI `--exact-runtimes`) shows disciplines the true runtimes.
  */
 export const zhou99Options = z
   .strictObject({
@@ -65,7 +69,9 @@ export const zhou99 = defineModel({
       job: (id, submit, s) => {
         // Nearest whole slot, kept within [1, maxSlots] (the same rounding as sizes).
         const runtime = jobSize(slots.sample(s.runtimes), o.maxSlots) * o.slot;
-        return { id, submit, size: jobSize(sizes.sample(s.sizes), maxSize), runtime, estimate: runtime };
+        // No user estimates in §2: unknown, so the runtime does not leak.
+        const estimate = Number.POSITIVE_INFINITY;
+        return { id, submit, size: jobSize(sizes.sample(s.sizes), maxSize), runtime, estimate };
       },
     });
   },

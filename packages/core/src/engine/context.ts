@@ -47,7 +47,11 @@ export interface MachineView {
   fits(processors: number, demand: ArrayLike<number>): boolean;
 }
 
-/** The jobs of this discipline, per state in submission (arrival) order; frozen snapshots. */
+/**
+ * The jobs of this discipline per state, in submission (arrival) order. `running`, `suspended`
+ * and `checkpointed` are frozen snapshots; `pending` is the discipline's own array, which the
+ * engine brings up to date once per round and never reads back.
+ */
 export interface JobsView {
   /** Waiting jobs as of this decision round. Jobs started during the call keep their place; their `state` changes at once. */
   readonly pending: readonly JobView[];

@@ -7,7 +7,7 @@ export type JobState = 'pending' | 'running' | 'suspended' | 'checkpointed' | 'f
 /**
  * What a discipline sees of a job: the request, what the knowledge setting reveals, and the
  * information cache of seed 000 (states, processors, accumulated times). Read-only: static facts
- * are frozen own properties, dynamic ones accessors over the engine's record.
+ * are read-only copies, dynamic ones accessors over the engine's record.
  */
 export interface JobView {
   readonly id: number;

@@ -19,7 +19,7 @@ function snapshot(jobs: Iterable<SimJob>): readonly JobView[] {
   return Object.freeze(list.map((j) => j.view));
 }
 
-/** A discipline's jobs per state, as frozen snapshots in submission order. */
+/** A discipline's jobs per state in submission order (see {@link JobsView}). */
 export class Jobs implements JobsView {
   readonly #w: World;
   readonly #seat: Seat;

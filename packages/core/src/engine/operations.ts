@@ -2,9 +2,7 @@ import type { Placement } from './context.ts';
 import type { JobView } from './job-view.ts';
 import { pause } from './physics.ts';
 import { constrains, placementViolation } from './placement.ts';
-import { Transitions } from './transitions.ts';
-
-const NO_DEMAND = new Float64Array(0);
+import { NO_DEMAND, Transitions } from './transitions.ts';
 
 /**
  * The interaction layer of seed 000 for one discipline: every operation is checked against the

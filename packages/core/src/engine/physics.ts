@@ -3,8 +3,9 @@ import type { SimJob } from './sim-job.ts';
 import type { World } from './world.ts';
 
 /**
- * Events closer than this to an instant's time belong to that instant, and a job whose
- * remaining work would end within it ends at that instant. Absolute 1 ns, or 1e-12 of the clock
+ * Events closer than this to an instant's first event belong to that instant: a completion that
+ * float rounding puts a hair after (or before) a timer or an arrival is applied with it, so the
+ * job ends at that instant. Absolute 1 ns, or 1e-12 of the clock
  * where times are large: far above float rounding (≈ 1e-16 relative), far below any timing a
  * trace or a paper distinguishes.
  */
@@ -50,10 +51,6 @@ export function pause(w: World, job: SimJob): void {
   job.endTime = Number.POSITIVE_INFINITY;
   job.token = ++w.tokens;
 }
-
-/** Whether the job's work is done to within the instant tolerance (it ends at this instant). */
-export const workDone = (job: SimJob, now: number): boolean =>
-  job.remaining <= instantTolerance(now) * (job.speed || 1);
 
 /**
  * After a decision round: every running job on a node whose co-runners changed gets the

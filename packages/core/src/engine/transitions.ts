@@ -4,7 +4,8 @@ import { EventKind, Priority } from './event-queue.ts';
 import { pause, progress } from './physics.ts';
 import { SimJob } from './sim-job.ts';
 
-const NO_DEMAND = new Float64Array(0);
+/** No resource amounts: for ledger changes that move processors only (a job keeps its resources). */
+export const NO_DEMAND = new Float64Array(0);
 
 /**
  * The state changes operations are made of, once checked: who runs where, who is resident,

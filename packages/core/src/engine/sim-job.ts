@@ -89,6 +89,9 @@ export class SimJob {
   /** Count of processors at the last start, so a checkpointed job restarts on as many. */
   lastCount = 0;
 
+  /** Its neighbours in its discipline's waiting queue (while pending). */
+  waitingPrev: SimJob | null = null;
+  waitingNext: SimJob | null = null;
   /** Its position in its state's {@link JobSet} (-1 while pending or gone). */
   stateIndex = -1;
   /** Index of its entry in the engine's job table (event payloads refer to it). */

@@ -258,7 +258,7 @@ class Simulation {
     const job = w.table[entry]!;
     const seat = w.seats[job.owner]!;
     job.arrived = true;
-    seat.queue.arrive(job.view);
+    seat.queue.arrive(job);
     for (const f of w.onSubmitted) f(job.record, w.now, seat.name);
     seat.triggers.push({ kind: 'arrival', job: job.view });
     const status = this.#stop.arrived(job.arrival);

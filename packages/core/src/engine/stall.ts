@@ -12,7 +12,7 @@ export interface StallReport {
 export function explainStall(w: World): StallReport {
   const left: SimJob[] = [];
   for (const seat of w.seats) {
-    for (const view of seat.queue.waiting()) left.push(w.byId.get(view.id)!);
+    for (const job of seat.queue.waiting()) left.push(job);
     for (const job of seat.suspended) left.push(job);
     for (const job of seat.checkpointed) left.push(job);
   }

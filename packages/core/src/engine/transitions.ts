@@ -129,8 +129,8 @@ export class Transitions extends Checks {
     const { queue } = this.seat;
     // Backfilled: it starts while a job that arrived before it still waits.
     const oldest = queue.oldest();
-    job.backfilled = oldest !== undefined && oldest !== job.view;
-    queue.left(job.view);
+    job.backfilled = oldest !== null && oldest !== job;
+    queue.left(job);
     this.seat.version++;
   }
 }

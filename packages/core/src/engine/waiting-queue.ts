@@ -1,22 +1,24 @@
 import type { JobView } from './job-view.ts';
+import type { SimJob } from './sim-job.ts';
 
 /** Above this many departures in one round, rebuilding the shown array beats finding each one. */
 const FEW = 8;
 const POSITIONS = new Int32Array(FEW);
 
 /**
- * A discipline's waiting jobs in arrival order. The engine's truth is a private log of arrivals
- * (departed jobs are dropped from it now and then) and a count. The array the discipline reads is
- * its own: brought up to date at its first read in each round (jobs that left removed, arrivals
- * appended), so indices stay stable while it decides and a started job keeps its place until the
- * next round (its `state` tells). The engine never reads that array back, so whatever a
- * discipline does to it changes nothing but its own view, and a change in its length is undone.
+ * A discipline's waiting jobs in arrival order. The engine's truth is a list linked through the
+ * jobs themselves: a job that starts is unlinked at once, so nothing keeps a departed job alive.
+ * The array the discipline reads is its own: brought up to date at its first read in each round
+ * (jobs that left removed, arrivals appended), so indices stay stable while it decides and a
+ * started job keeps its place until the next round (its `state` tells). The engine never reads
+ * that array back, so whatever a discipline does to it changes nothing but its own view, and a
+ * change in its length is undone.
  */
 export class WaitingQueue {
-  /** Arrivals in order, including some that have left since (their state tells). */
-  readonly #log: JobView[] = [];
-  /** Index in `#log` of the oldest job that may still wait. */
-  #head = 0;
+  #first: SimJob | null = null;
+  #last: SimJob | null = null;
+  /** Jobs waiting now. */
+  live = 0;
   readonly #shown: JobView[] = [];
   /** Arrivals and departures since the shown array was last brought up to date. */
   readonly #arrived: JobView[] = [];
@@ -24,21 +26,37 @@ export class WaitingQueue {
   readonly #left: JobView[] = [];
   #leftCount = 0;
   #updatedIn = -1;
-  /** Jobs waiting now. */
-  live = 0;
 
-  arrive(job: JobView): void {
-    this.#log.push(job);
-    this.#arrived[this.#arrivedCount++] = job;
+  arrive(job: SimJob): void {
+    job.waitingPrev = this.#last;
+    job.waitingNext = null;
+    if (this.#last) this.#last.waitingNext = job;
+    else this.#first = job;
+    this.#last = job;
     this.live++;
+    this.#arrived[this.#arrivedCount++] = job.view;
   }
 
   /** A waiting job started (or was placed): it no longer waits. */
-  left(job: JobView): void {
-    this.#left[this.#leftCount++] = job;
+  left(job: SimJob): void {
+    const { waitingPrev: prev, waitingNext: next } = job;
+    if (prev) prev.waitingNext = next;
+    else this.#first = next;
+    if (next) next.waitingPrev = prev;
+    else this.#last = prev;
+    job.waitingPrev = job.waitingNext = null;
     this.live--;
-    // Drop departed jobs from the log once they are the larger part (amortised O(1) a job).
-    if (this.#log.length > 64 && this.#log.length > 2 * this.live) this.#compactLog();
+    this.#left[this.#leftCount++] = job.view;
+  }
+
+  /** The oldest job still waiting, if any (for the backfilled flag). */
+  oldest(): SimJob | null {
+    return this.#first;
+  }
+
+  /** Every job still waiting, oldest first. */
+  *waiting(): IterableIterator<SimJob> {
+    for (let job = this.#first; job; job = job.waitingNext) yield job;
   }
 
   /** The queue as the discipline sees it in `round`: the same array, updated once per round. */
@@ -55,39 +73,21 @@ export class WaitingQueue {
     if (this.#leftCount > 64 && this.#leftCount * 2 > this.#shown.length) this.#update();
   }
 
-  /** The oldest job still waiting, if any (for the backfilled flag). */
-  oldest(): JobView | undefined {
-    const log = this.#log;
-    while (this.#head < log.length && log[this.#head]!.state !== 'pending') this.#head++;
-    return log[this.#head];
-  }
-
-  /** Every job still waiting, oldest first. */
-  waiting(): JobView[] {
-    return this.#log.filter((job) => job.state === 'pending');
-  }
-
   #update(): void {
     const shown = this.#shown;
     const left = this.#leftCount;
     const removed = left === 0 || (left <= FEW && removeEach(shown, this.#left, left));
     if (removed) for (let i = 0; i < this.#arrivedCount; i++) shown.push(this.#arrived[i]!);
+    // Forget the buffered jobs, so the buffers keep none of them alive.
+    for (let i = 0; i < this.#arrivedCount; i++) this.#arrived[i] = undefined as unknown as JobView;
+    for (let i = 0; i < left; i++) this.#left[i] = undefined as unknown as JobView;
     this.#leftCount = 0;
     this.#arrivedCount = 0;
     // Many left, or the discipline changed its array (pushed, popped, spliced): show the truth.
     if (!removed || shown.length !== this.live) {
       shown.length = 0;
-      for (const job of this.#log) if (job.state === 'pending') shown.push(job);
+      for (let job = this.#first; job; job = job.waitingNext) shown.push(job.view);
     }
-  }
-
-  #compactLog(): void {
-    const log = this.#log;
-    let write = 0;
-    for (let read = 0; read < log.length; read++)
-      if (log[read]!.state === 'pending') log[write++] = log[read]!;
-    log.length = write;
-    this.#head = 0;
   }
 }
 

@@ -10,5 +10,6 @@ export type { ChaosReport } from './testing/chaos.ts';
 export { chaosDiscipline, chaosDisciplines } from './testing/chaos.ts';
 export type { CheckedRun, ScheduledJob } from './testing/check-run.ts';
 export { checkRun } from './testing/check-run.ts';
+export { sharedNodeSlowdown } from './testing/contention.ts';
 export type { InvariantOptions } from './testing/invariants.ts';
 export { InvariantChecker } from './testing/invariants.ts';

@@ -44,6 +44,10 @@ export function admit(
     );
   }
   for (let r = 0; r < demand.length; r++) {
+    // A NaN or negative amount would poison the ledger: every later demand would "fit".
+    if (!(demand[r]! >= 0) || !Number.isFinite(demand[r]!)) {
+      bad(record, `resources.${machine.resourceNames[r]}`, `amount ${demand[r]} must be a finite number ≥ 0`);
+    }
     if (demand[r]! > machine.capacities[r]!) {
       throw new ConfigError(
         `workload job ${record.id}: needs ${demand[r]} of '${machine.resourceNames[r]}', capacity ${machine.capacities[r]}`,

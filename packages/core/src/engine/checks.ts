@@ -1,6 +1,7 @@
 import { LedgerError } from '@js/machine';
 import { allowsPreemption, type Capabilities } from '../discipline/capabilities.ts';
-import type { JobView } from './job-view.ts';
+import { type JobView, recordOfView } from './job-view.ts';
+import { instantTolerance } from './physics.ts';
 import { constrains, placementViolation } from './placement.ts';
 import type { SimJob } from './sim-job.ts';
 import type { Seat, World } from './world.ts';
@@ -16,13 +17,11 @@ export class Checks {
   ) {}
 
   own(view: JobView, op: string): SimJob {
-    const job = view === null || typeof view !== 'object' ? undefined : this.w.byId.get(view.id);
-    if (job === undefined || job.view !== view || !job.arrived) {
-      this.refuse(
-        undefined,
-        'known-job',
-        `${op}: job ${(view as JobView | undefined)?.id} is not in the system`,
-      );
+    // The job behind a view is found through the view's private field, never through anything
+    // a discipline could redefine (its id, its prototype).
+    const job = recordOfView(view);
+    if (job === undefined || !job.arrived || this.w.byId.get(job.id) !== job) {
+      this.refuse(undefined, 'known-job', `${op}: job ${job?.id ?? '?'} is not in the system`);
     }
     if (job.owner !== this.seat.index)
       this.refuse(job, 'own-job', `${op}: the job belongs to another partition`);
@@ -52,7 +51,8 @@ export class Checks {
 
   minimumRun(job: SimJob, minimum: number, op: string): void {
     const ran = this.w.now - job.lastRun;
-    if (ran < minimum)
+    // Within the instant tolerance: a timer set for lastRun + minimum may land a hair early.
+    if (ran < minimum - instantTolerance(this.w.now))
       this.refuse(
         job,
         'minimum-run',
@@ -92,11 +92,14 @@ export class Checks {
   /** Processors named by the discipline: its own, each once. */
   owned(job: SimJob, wanted: ArrayLike<number>): Int32Array {
     const { w, seat } = this;
-    const processors = Int32Array.from(wanted);
+    const processors = new Int32Array(wanted.length);
     const seen = new Set<number>();
-    for (const p of processors) {
-      if (!(p >= 0 && p < w.machine.processors))
-        this.refuse(job, 'valid-processor', `processor ${p} does not exist`);
+    for (let i = 0; i < wanted.length; i++) {
+      // Checked before conversion: an Int32Array would quietly turn NaN into 0 and 1.9 into 1.
+      const p = wanted[i]!;
+      if (!Number.isInteger(p) || p < 0 || p >= w.machine.processors)
+        this.refuse(job, 'valid-processor', `processor ${String(p)} does not exist`);
+      processors[i] = p;
       if (w.seatOf[p] !== seat.index)
         this.refuse(job, 'own-processors', `processor ${p} belongs to another partition`);
       if (seen.has(p)) this.refuse(job, 'no-over-commit', `processor ${p} is named twice`);

@@ -10,7 +10,7 @@ export interface Placement {
 
 /**
  * How co-located jobs slow each other (`10-architecture.md` §1: physics). The engine multiplies a
- * job's execution time on its allocation by `slowdown(…)` (≥ 1) and re-rates every running job
+ * job's execution time on its allocation by `slowdown(…)` and re-rates every running job
  * whose node neighbours changed after each decision round. Registered like disciplines and chosen
  * per run; `none` is the default.
  */
@@ -18,7 +18,11 @@ export interface ContentionModel {
   readonly name: string;
   readonly summary: string;
   readonly source: string;
-  /** The factor (≥ 1) for `job` running on `processors` with the co-runners `placement` shows. */
+  /**
+   * The factor by which `job`'s execution time stretches running on `processors` with the
+   * co-runners `placement` shows: positive and finite; below 1 is a speedup (Zeng & Sodan's
+   * self-slowdowns can be).
+   */
   slowdown(job: Job, processors: ArrayLike<number>, placement: Placement): number;
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineDiscipline } from '../discipline/define.ts';
 import { InvariantViolation } from '../errors/errors.ts';
 import type { SchedulingContext } from './context.ts';
-import { lsfProfile } from './profile.ts';
+import { lsfProfile, platformProfileSchema } from './profile.ts';
 import { every, job, run, scripted } from './scripted.test-support.ts';
 
 /** The rule of the InvariantViolation `act` throws, or 'accepted'. */
@@ -273,9 +275,39 @@ describe('run control', () => {
     const d = every((ctx) => {
       ctx.setTimer(ctx.now + 1);
     });
-    const { result } = await run([job(1, 0, 1, 5)], d);
+    const { result } = await run([job(1, 0, 1, 5)], d, { limits: { idleRounds: 1000 } });
     expect(result.status).toBe('stalled');
-    expect(result.events).toBeLessThan(2000);
+    expect(result.events).toBeLessThan(1100);
+  });
+
+  it('a discipline that waits on its own clock before starting is not taken to be stuck', async () => {
+    const d = every((ctx) => {
+      if (ctx.now >= 1500) for (const j of ctx.jobs.pending) ctx.start(j);
+      else ctx.setTimer(ctx.now + 1);
+    });
+    const { result, byId } = await run([job(1, 0, 1, 5)], d, { limits: { idleRounds: 2000 } });
+    expect(result.status).toBe('completed');
+    expect(byId[1]!.start).toBe(1500);
+  });
+
+  it('events superseded by later operations do not move the clock', async () => {
+    // Job 1 is checkpointed at 10 and never restarted: its old completion at 1000 is stale.
+    const d = scripted({
+      0: (ctx) => {
+        ctx.start(ctx.jobs.pending[0]!);
+        ctx.setTimer(10);
+      },
+      10: (ctx) => ctx.checkpoint(ctx.jobs.running[0]!),
+    });
+    const { result } = await run([job(1, 0, 1, 1000)], d, { limits: { maxTime: 500 } });
+    expect(result).toMatchObject({ status: 'stalled', now: 10, submitted: 1, inSystem: 1 });
+  });
+
+  it('a job read ahead of its arrival is not counted as submitted', async () => {
+    const { result } = await run([job(1, 0, 1, 5), job(2, 1000, 1, 5)], every(fcfs), {
+      limits: { maxTime: 500 },
+    });
+    expect(result).toMatchObject({ status: 'time-limit', submitted: 1, inSystem: 0 });
   });
 
   it('a cancelled timer never fires', async () => {
@@ -322,5 +354,161 @@ describe('run control', () => {
     expect(result.counters).toEqual({ 'every-round': { rounds: 2 } });
     // A job's note is dropped when it leaves.
     expect(noted).toEqual([undefined]);
+  });
+});
+
+describe('the contract holds at its edges', () => {
+  it('a machine query with a key that is not an index reads nothing and can write nothing', async () => {
+    let free: unknown;
+    let running: unknown;
+    const rules: string[] = [];
+    const d = every((ctx) => {
+      free = ctx.machine.free('buffer' as unknown as number);
+      running = ctx.machine.runningJob('buffer' as unknown as number);
+      for (const j of ctx.jobs.pending) rules.push(ruleOf(() => ctx.start(j)));
+    });
+    const memory = [{ name: 'mem', capacity: 10 }];
+    await run([job(1, 0, 1, 5, { resources: { mem: 8 } }), job(2, 0, 1, 5, { resources: { mem: 8 } })], d, {
+      spec: { nodes: 4, resources: memory },
+      limits: { maxTime: 1 },
+    });
+    expect(free).toBeNaN();
+    expect(running).toBe(-1);
+    expect(rules).toEqual(['accepted', 'no-over-commit']);
+  });
+
+  it("a discipline cannot change the run's profile, nor the shared built-in ones", async () => {
+    let attempt = '';
+    const d = defineDiscipline({
+      name: 'tamperer',
+      summary: '',
+      source: '',
+      options: z.object({}),
+      create: (_options, env) => {
+        try {
+          (env.profile as { dispatch: number }).dispatch = 0;
+          attempt = 'changed';
+        } catch (error) {
+          attempt = error instanceof TypeError ? 'refused' : 'other';
+        }
+        return { schedule: fcfs };
+      },
+    });
+    const { byId } = await run([job(1, 0, 1, 5)], d, { profile: lsfProfile });
+    expect(attempt).toBe('refused');
+    expect(byId[1]!.end).toBe(35);
+    expect(lsfProfile.dispatch).toBe(30);
+  });
+
+  it('a processor outside every partition belongs to none', async () => {
+    const rules: string[] = [];
+    const a = every(
+      (ctx) => {
+        for (const j of ctx.jobs.pending) {
+          rules.push(ruleOf(() => ctx.start(j, { processors: [4] })));
+          ctx.start(j);
+        }
+      },
+      undefined,
+      'a',
+    );
+    await run([job(1, 0, 1, 1)], a, {
+      spec: { nodes: 16 },
+      discipline: undefined,
+      partitions: [
+        { name: 'a', discipline: a, first: 0, last: 3 },
+        { name: 'b', discipline: every(fcfs, undefined, 'b'), first: 8, last: 15 },
+      ],
+    });
+    expect(rules).toEqual(['own-processors']);
+  });
+
+  it('processor ids that are not integers in range are refused, not converted', async () => {
+    const rules: string[] = [];
+    const d = every((ctx) => {
+      const j = ctx.jobs.pending[0];
+      if (!j) return;
+      for (const ids of [
+        [Number.NaN, 1],
+        [0, 1.9],
+        [0, 2 ** 32],
+      ])
+        rules.push(ruleOf(() => ctx.start(j, { processors: ids })));
+      ctx.start(j);
+    });
+    await run([job(1, 0, 2, 1)], d);
+    expect(rules).toEqual(['valid-processor', 'valid-processor', 'valid-processor']);
+  });
+
+  it('a NaN or negative resource amount is refused on admission, located', async () => {
+    for (const amount of [Number.NaN, -8]) {
+      await expect(
+        run([job(1, 0, 1, 5, { resources: { mem: amount } })], every(fcfs), {
+          spec: { nodes: 2, resources: [{ name: 'mem', capacity: 10 }] },
+        }),
+      ).rejects.toMatchObject({ code: 'INPUT_ERROR', field: 'resources.mem' });
+    }
+  });
+
+  it('speedup knowledge alone gives the shape, not the time; with demand, the time', async () => {
+    const seen: unknown[] = [];
+    const d = every((ctx) => {
+      const j = ctx.jobs.pending[0];
+      if (!j) return;
+      seen.push([j.speedup?.(2), j.executionTime?.(2), j.work]);
+      ctx.start(j);
+    });
+    // Linear speedup by default: T(p) = 40 / p.
+    await run([job(1, 0, 4, 10, { minSize: 1, maxSize: 4 })], d, { knowledge: { speedup: true } });
+    await run([job(1, 0, 4, 10, { minSize: 1, maxSize: 4 })], d, {
+      knowledge: { speedup: true, demand: true },
+    });
+    expect(seen).toEqual([
+      [2, undefined, undefined],
+      [2, 20, 40],
+    ]);
+  });
+
+  it("a facade's prototype cannot be redefined", async () => {
+    let outcome = '';
+    const d = every((ctx) => {
+      const j = ctx.jobs.pending[0];
+      if (!j) return;
+      try {
+        Object.defineProperty(Object.getPrototypeOf(j), 'id', { get: () => 99 });
+        outcome = 'redefined';
+      } catch (error) {
+        outcome = error instanceof TypeError ? 'refused' : 'other';
+      }
+      ctx.start(j);
+    });
+    await run([job(1, 0, 1, 1)], d);
+    expect(outcome).toBe('refused');
+  });
+
+  it('a minimum run met at a timer set for exactly then is met, float rounding aside', async () => {
+    const start = 1994.598691183791;
+    const rules: string[] = [];
+    const d = scripted({
+      [start]: (ctx) => {
+        ctx.start(ctx.jobs.pending[0]!);
+        ctx.setTimer(start + 60);
+      },
+      [start + 60]: (ctx) => rules.push(ruleOf(() => ctx.suspend(ctx.jobs.running[0]!))),
+    });
+    const profile = platformProfileSchema.parse({ name: 'min-run', minRunBeforeSuspend: 60 });
+    await run([job(1, start, 1, 1000)], d, { profile, limits: { maxTime: start + 100 } });
+    expect(rules).toEqual(['accepted']);
+  });
+
+  it('a job that has left holds no processors in its view', async () => {
+    let after: unknown;
+    const d = every((ctx) => {
+      for (const j of ctx.jobs.pending) ctx.start(j);
+      for (const t of ctx.triggers)
+        if (t.kind === 'completion') after = [t.job.state, t.job.processors, t.job.allocated];
+    });
+    await run([job(1, 0, 2, 1)], d);
+    expect(after).toEqual(['finished', [], 0]);
   });
 });

@@ -61,6 +61,15 @@ export class EventQueue {
     return this.#size ? this.#time[this.#heap[0]!]! : Number.POSITIVE_INFINITY;
   }
 
+  /** Read the next event's fields (`kind`/`subject`/`token`/`time`) without removing it. */
+  peek(): void {
+    const top = this.#heap[0]!;
+    this.kind = this.#kind[top]!;
+    this.subject = this.#subject[top]!;
+    this.token = this.#token[top]!;
+    this.time = this.#time[top]!;
+  }
+
   /** Remove the next event; its fields are then readable through `kind`/`subject`/`token`/`time`. */
   pop(): void {
     const heap = this.#heap;

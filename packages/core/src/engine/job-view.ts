@@ -21,7 +21,9 @@ export interface JobView {
   readonly estimate: number;
   /** Service demand (work on one processor, seconds) with `demand` knowledge; else undefined. */
   readonly work: number | undefined;
-  /** Execution time on p processors with `speedup` knowledge; else undefined. */
+  /** Speedup on p processors, T(1) / T(p), with `speedup` knowledge; else undefined. */
+  readonly speedup: ((p: number) => number) | undefined;
+  /** Execution time on p processors, with both `demand` and `speedup` knowledge; else undefined. */
   readonly executionTime: ((p: number) => number) | undefined;
   /** Amounts of the machine's named resources, in the machine's resource order. */
   readonly demand: readonly number[];
@@ -59,8 +61,11 @@ export interface JobView {
 const NONE: readonly number[] = Object.freeze([]);
 const NO_PROCESSORS = new Int32Array(0);
 
-/** Sets a view's copy of its job's state and processors; module-private to the engine. */
+/** Sets a view's copy of its job's state and processors; for the engine only. */
 export let mirror: (view: JobViewImpl, state: JobState, processors: Int32Array) => void;
+
+/** The engine's record behind a view, or undefined for anything that is not one; for the engine only. */
+export let recordOfView: (view: unknown) => SimJob | undefined;
 
 /**
  * The one view of a job. The engine's record sits in an ES private field, which no symbol
@@ -74,6 +79,8 @@ export class JobViewImpl implements JobView {
       view.#state = state;
       view.#held = processors;
     };
+    recordOfView = (view) =>
+      typeof view === 'object' && view !== null && #job in view ? (view as JobViewImpl).#job : undefined;
   }
 
   readonly #job: SimJob;
@@ -88,6 +95,7 @@ export class JobViewImpl implements JobView {
   #processors: readonly number[] = NONE;
   #demand: readonly number[] | undefined;
   #traits: Readonly<Record<string, number>> | undefined | null = null;
+  #speedup: ((p: number) => number) | undefined;
   #executionTime: ((p: number) => number) | undefined;
 
   constructor(job: SimJob, clock: { readonly now: number }) {
@@ -131,9 +139,16 @@ export class JobViewImpl implements JobView {
     return this.#job.knowledge.demand ? executionTimeOf(this.#job.record, 1) : undefined;
   }
 
-  get executionTime() {
+  get speedup() {
     if (!this.#job.knowledge.speedup) return undefined;
     const record = this.#job.record;
+    this.#speedup ??= (p: number) => executionTimeOf(record, 1) / executionTimeOf(record, p);
+    return this.#speedup;
+  }
+
+  get executionTime() {
+    const { knowledge, record } = this.#job;
+    if (!knowledge.speedup || !knowledge.demand) return undefined;
     this.#executionTime ??= (p: number) => executionTimeOf(record, p);
     return this.#executionTime;
   }
@@ -225,3 +240,7 @@ export class JobViewImpl implements JobView {
     return this.#job.resizes;
   }
 }
+
+// Shared by every run and partition in the process: nobody may redefine what a facade does.
+Object.freeze(JobViewImpl.prototype);
+Object.freeze(JobViewImpl);

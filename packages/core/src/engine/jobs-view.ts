@@ -100,3 +100,9 @@ export class NotesFacade implements Notes {
     this.#seat.processorNotes.set(p, value);
   }
 }
+
+// Shared by every run and partition in the process: nobody may redefine what a facade does.
+Object.freeze(Jobs.prototype);
+Object.freeze(Jobs);
+Object.freeze(NotesFacade.prototype);
+Object.freeze(NotesFacade);

@@ -75,19 +75,25 @@ export class MachineFacade implements MachineView {
     return idleOwned(this.#w, this.#seat);
   }
 
+  // Only a valid index reaches the ledger's arrays: any other key (a string such as 'buffer')
+  // would read a property of the typed array itself.
   free(r: number): number {
-    return this.#w.ledger.free[r] ?? Number.NaN;
+    const { free } = this.#w.ledger;
+    return Number.isInteger(r) && r >= 0 && r < free.length ? free[r]! : Number.NaN;
   }
 
   runningJob(p: number): number {
-    return this.#w.ledger.runningJob[p] ?? -1;
+    const { runningJob } = this.#w.ledger;
+    return Number.isInteger(p) && p >= 0 && p < runningJob.length ? runningJob[p]! : -1;
   }
 
   residents(p: number): readonly number[] {
     const ids: number[] = [];
     for (const s of this.#w.seats) {
-      for (const job of s.running) if (job.processors.includes(p)) ids.push(job.id);
-      for (const job of s.suspended) if (job.processors.includes(p)) ids.push(job.id);
+      for (const set of [s.running, s.suspended, s.checkpointed]) {
+        // A job checkpointing still holds its processors until the checkpoint's cost is paid.
+        for (const job of set) if (job.processors.includes(p)) ids.push(job.id);
+      }
     }
     return Object.freeze(ids.sort((a, b) => a - b));
   }
@@ -100,3 +106,9 @@ export class MachineFacade implements MachineView {
       : idleOwned(this.#w, seat) >= count && ledger.fits(0, demand);
   }
 }
+
+// Shared by every run and partition in the process: nobody may redefine what a facade does.
+Object.freeze(MachineFacade.prototype);
+Object.freeze(MachineFacade);
+Object.freeze(IdleProcessors.prototype);
+Object.freeze(IdleProcessors);

@@ -17,7 +17,8 @@ export interface PartitionSpec {
 
 /**
  * How an arrival finds its partition: by its SWF queue number or partition number (1 = the first
- * partition given), or by size (the first partition, in the order given, large enough for it).
+ * partition given), or by size (the first partition, in the order given, with at least the
+ * job's requested size, or else its minimum).
  */
 export type Route = 'queue' | 'partition' | 'size';
 
@@ -80,10 +81,15 @@ export function routeOf(
 ): number {
   if (seats.length === 1) return 0;
   if (route === 'size') {
-    const need = job.minSize ?? job.size;
-    const k = seats.findIndex((s) => s.owned.length >= need);
-    if (k < 0) throw new ConfigError(`workload job ${job.id}: no partition has ${need} processors`);
-    return k;
+    // Where its requested size fits (a rigid discipline runs it on exactly that many); failing
+    // that, where its minimum does (a job with a range can run on fewer).
+    const fits = (need: number) => seats.findIndex((s) => s.owned.length >= need);
+    const k = fits(job.size);
+    if (k >= 0) return k;
+    const min = job.minSize ?? job.size;
+    const m = fits(min);
+    if (m < 0) throw new ConfigError(`workload job ${job.id}: no partition has ${min} processors`);
+    return m;
   }
   const n = route === 'queue' ? job.queue : job.partition;
   if (n === undefined || !Number.isInteger(n) || n < 1 || n > seats.length) {

@@ -1,3 +1,4 @@
+import { ConfigError, InputError } from '../errors/errors.ts';
 import { EventKind, Priority } from './event-queue.ts';
 import type { SimJob } from './sim-job.ts';
 import type { World } from './world.ts';
@@ -16,6 +17,7 @@ export function progress(w: World, job: SimJob): void {
   const p = job.processors.length;
   job.slowdown = w.contentionActive ? w.contention.slowdown(job.record, job.processors, w.placementView) : 1;
   const period = job.executionTime(p) * job.slowdown;
+  if (!(period > 0) || !Number.isFinite(period)) badRate(w, job, p);
   // A rigid job alone runs at exactly 1: its end is now + remaining with no division.
   job.speed = period === job.reference ? 1 : job.reference / period;
   job.progressing = true;
@@ -32,6 +34,22 @@ export function progress(w: World, job: SimJob): void {
   job.endTime = end;
   job.token = ++w.tokens;
   w.queue.push(end, Priority.Completion, kind, job.entry, job.token);
+}
+
+/** A rate that would put NaN or infinity into the event queue: name what produced it. */
+function badRate(w: World, job: SimJob, p: number): never {
+  const t = job.executionTime(p);
+  if (!(t > 0) || !Number.isFinite(t)) {
+    throw new InputError(
+      `workload job ${job.id}`,
+      undefined,
+      'executionTime',
+      `T(${p}) = ${t}: it must be positive and finite`,
+    );
+  }
+  throw new ConfigError(
+    `contention model '${w.contention.name}': slowdown ${job.slowdown} for job ${job.id} must be positive and finite`,
+  );
 }
 
 /** Stop making progress now, banking the work done since `since`. */

@@ -39,11 +39,13 @@ export const platformProfileSchema = z
 export type PlatformProfile = z.output<typeof platformProfileSchema>;
 
 /** Every operation free and instantaneous: the setting of most papers' simulations. */
-export const idealProfile: PlatformProfile = platformProfileSchema.parse({
-  name: 'ideal',
-  summary: 'every operation is free and instantaneous',
-  source: 'the usual simulation assumption',
-});
+export const idealProfile: PlatformProfile = Object.freeze(
+  platformProfileSchema.parse({
+    name: 'ideal',
+    summary: 'every operation is free and instantaneous',
+    source: 'the usual simulation assumption',
+  }),
+);
 
 /**
  * The LSF platform of Parsons & Sevcik 1997 (seed 000): dispatch up to 30 s (§5, taken as its
@@ -54,29 +56,34 @@ export const idealProfile: PlatformProfile = platformProfileSchema.parse({
  * preemption and 600 s before a migration or malleation (§5.1), at most 5 resident processes per
  * processor (§5.1).
  */
-export const lsfProfile: PlatformProfile = platformProfileSchema.parse({
-  name: 'lsf-now-97',
-  summary: 'LSF on a network of workstations: dispatch, checkpoint, decision-interval and minimum-run rules',
-  source: 'Parsons & Sevcik 1997, §4.2, §5, §5.1, §6 (spec 01, platform costs)',
-  dispatch: 30,
-  checkpoint: 60,
-  resize: 90,
-  resizeRelative: 0.1,
-  decisionInterval: 5,
-  minRunBeforeSuspend: 60,
-  minRunBeforeReallocation: 600,
-  multiprogrammingLimit: 5,
-});
+export const lsfProfile: PlatformProfile = Object.freeze(
+  platformProfileSchema.parse({
+    name: 'lsf-now-97',
+    summary:
+      'LSF on a network of workstations: dispatch, checkpoint, decision-interval and minimum-run rules',
+    source: 'Parsons & Sevcik 1997, §4.2, §5, §5.1, §6 (spec 01, platform costs)',
+    dispatch: 30,
+    checkpoint: 60,
+    resize: 90,
+    resizeRelative: 0.1,
+    decisionInterval: 5,
+    minRunBeforeSuspend: 60,
+    minRunBeforeReallocation: 600,
+    multiprogrammingLimit: 5,
+  }),
+);
 
 /**
  * Gang scheduling as Zhou et al. simulate it (seed 003, §2): all processors context-switch at a
  * slot's end at no cost, and memory is unlimited, so any number of jobs may be resident.
  */
-export const gangProfile: PlatformProfile = platformProfileSchema.parse({
-  name: 'gang',
-  summary: 'gang scheduling: switching time-slice rows (suspend/resume) is free, residency unlimited',
-  source: 'Zhou, Brent, Walsh & Suzaki 1999, §2 and §5 (spec 04)',
-});
+export const gangProfile: PlatformProfile = Object.freeze(
+  platformProfileSchema.parse({
+    name: 'gang',
+    summary: 'gang scheduling: switching time-slice rows (suspend/resume) is free, residency unlimited',
+    source: 'Zhou, Brent, Walsh & Suzaki 1999, §2 and §5 (spec 04)',
+  }),
+);
 
 /** The profiles every registry knows. */
 export const builtinProfiles: readonly PlatformProfile[] = [idealProfile, lsfProfile, gangProfile];

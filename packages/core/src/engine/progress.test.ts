@@ -134,3 +134,16 @@ describe('physics with contention', () => {
     expect(byId[2]!.end).toBe(4);
   });
 });
+
+describe('physics refuses rates it cannot put on a clock', () => {
+  it('a contention factor that is not positive and finite stops the run, naming the model', async () => {
+    const broken: ContentionModel = { ...halfSpeedShared, name: 'broken', slowdown: () => Number.NaN };
+    const fcfs = every((ctx) => {
+      for (const j of ctx.jobs.pending) if (ctx.machine.fits(j.size, j.demand)) ctx.start(j);
+    });
+    await expect(run([job(1, 0, 1, 10)], fcfs, { contention: broken })).rejects.toMatchObject({
+      code: 'CONFIG_ERROR',
+      message: expect.stringContaining("contention model 'broken'"),
+    });
+  });
+});

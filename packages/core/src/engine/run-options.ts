@@ -15,6 +15,11 @@ export interface RunLimits {
   readonly maxEvents?: number;
   /** Saturation rule: more waiting jobs than this ends the run with status `saturated`. */
   readonly maxQueued?: number;
+  /**
+   * Rounds in a row that only fire timers and change nothing, with nothing running and nothing
+   * more to arrive, before the run ends as `stalled` (default 1 000 000).
+   */
+  readonly idleRounds?: number;
 }
 
 export interface SimulationOptions {

@@ -30,8 +30,11 @@ export function simulate(
   return new Simulation(jobs, options).run();
 }
 
-/** Decision rounds in a row that only fired timers and changed nothing, with nothing running, before a run counts as stalled. */
-const IDLE_ROUNDS = 1000;
+/**
+ * Decision rounds in a row that only fired timers and changed nothing, with nothing running and
+ * nothing more to arrive, before a run counts as stalled (`limits.idleRounds` overrides it).
+ */
+const IDLE_ROUNDS = 1_000_000;
 
 /**
  * The discrete-event engine (`06`, `10` §2): applies every event of an instant, then gives each
@@ -49,7 +52,10 @@ class Simulation {
   readonly #source: Iterator<Job> | AsyncIterator<Job>;
   readonly #sourceIsAsync: boolean;
   #sourceDone = false;
+  /** Jobs read from the source (one may be read ahead of its arrival). */
   #arrivals = 0;
+  /** Jobs that have arrived. */
+  #arrivedJobs = 0;
   #lastSubmit = Number.NEGATIVE_INFINITY;
   #ended = 0;
   #events = 0;
@@ -58,9 +64,10 @@ class Simulation {
   readonly #batch = new Batch();
 
   constructor(jobs: Iterable<Job> | AsyncIterable<Job>, o: SimulationOptions) {
-    const profile = o.profile ?? idealProfile;
-    const knowledge = parseOptions('knowledge', knowledgeSchema, o.knowledge ?? {});
-    const placement = parseOptions('placement rules', placementRulesSchema, o.placement ?? {});
+    // The run's own frozen copies: a discipline is handed the profile, and must not change it.
+    const profile = Object.freeze({ ...(o.profile ?? idealProfile) });
+    const knowledge = Object.freeze(parseOptions('knowledge', knowledgeSchema, o.knowledge ?? {}));
+    const placement = Object.freeze(parseOptions('placement rules', placementRulesSchema, o.placement ?? {}));
     this.#w = new World(
       o.machine,
       profile,
@@ -125,11 +132,15 @@ class Simulation {
     const maxEvents = this.#limits.maxEvents ?? Number.POSITIVE_INFINITY;
     const maxQueued = this.#limits.maxQueued ?? Number.POSITIVE_INFINITY;
     const queue = w.queue;
+    const idleLimit = this.#limits.idleRounds ?? IDLE_ROUNDS;
     let idleRounds = 0;
     if (this.#sourceIsAsync) await this.#pullAsync();
     else this.#pullSync();
 
     while (queue.size > 0 && this.#status === undefined) {
+      // Events superseded by later operations are dropped before they can move the clock.
+      this.#dropStale();
+      if (queue.size === 0) break;
       // Every job has left: what timers remain cannot matter.
       if (this.#sourceDone && w.byId.size === 0) break;
       const t = queue.peekTime();
@@ -182,7 +193,7 @@ class Simulation {
           this.#apply(kind, subject, batch.token[i]!);
         }
       }
-      const before = w.tokens;
+      const before = w.changes;
       this.#decide();
       rerate(w);
       this.#sampler.sample();
@@ -190,12 +201,13 @@ class Simulation {
       let queued = 0;
       for (const seat of w.seats) queued += seat.queue.live;
       if (queued > maxQueued) this.#status ??= 'saturated';
-      // A discipline that only keeps timers while nothing runs and nothing more arrives is stuck.
+      // A discipline that only re-arms timers, changing nothing, while nothing runs and nothing
+      // more arrives, is taken to be stuck after so many rounds.
       idleRounds =
-        onlyTimers && w.tokens === before && this.#sourceDone && !this.#anyRunning() ? idleRounds + 1 : 0;
-      if (idleRounds >= IDLE_ROUNDS) break;
+        onlyTimers && w.changes === before && this.#sourceDone && !this.#anyRunning() ? idleRounds + 1 : 0;
+      if (idleRounds >= idleLimit) break;
     }
-    const inSystem = w.byId.size;
+    const inSystem = this.#arrivedJobs - this.#ended;
     const status = this.#status ?? (inSystem > 0 || !this.#sourceDone ? 'stalled' : 'completed');
     for (const o of w.observers) o.end?.(w.now, status);
     const counters: Record<string, Record<string, number>> = {};
@@ -205,7 +217,7 @@ class Simulation {
       status,
       now: w.now,
       events: this.#events,
-      submitted: this.#arrivals,
+      submitted: this.#arrivedJobs,
       ended: this.#ended,
       inSystem,
       counters,
@@ -246,6 +258,25 @@ class Simulation {
 
   // ── events ──────────────────────────────────────────────────────────────────────────────
 
+  /** Drop events at the front of the queue that later operations superseded. */
+  #dropStale(): void {
+    const w = this.#w;
+    const queue = w.queue;
+    while (queue.size > 0) {
+      queue.peek();
+      const kind = queue.kind;
+      const live =
+        kind === EventKind.Arrival || kind === EventKind.Wake
+          ? true
+          : kind === EventKind.Timer
+            ? w.timers.isLive(queue.subject, queue.token)
+            : w.table[queue.subject]?.token === queue.token;
+      if (live) return;
+      queue.pop();
+      this.#events++;
+    }
+  }
+
   #apply(kind: number, entry: number, token: number): void {
     const job = this.#w.table[entry];
     if (!job || job.token !== token) return; // stale: superseded by a later operation
@@ -258,6 +289,7 @@ class Simulation {
     const job = w.table[entry]!;
     const seat = w.seats[job.owner]!;
     job.arrived = true;
+    this.#arrivedJobs++;
     seat.queue.arrive(job);
     for (const f of w.onSubmitted) f(job.record, w.now, seat.name);
     seat.triggers.push({ kind: 'arrival', job: job.view });
@@ -299,6 +331,7 @@ class Simulation {
     w.ledger.vacate(job.processors, job.demand, false);
     w.touched(job.processors);
     w.emitReleased(job, job.processors, false);
+    job.processors = SimJob.noProcessors;
     seat.running.delete(job);
     seat.version++;
     if (seat.jobNotes.size) seat.jobNotes.delete(job.id);

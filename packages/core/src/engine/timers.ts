@@ -32,6 +32,11 @@ export class TimerTable {
     return { handle, seat: this.#seats[entry]! };
   }
 
+  /** Whether the timer in `entry` with `id` is still set. */
+  isLive(entry: number, id: number): boolean {
+    return this.#handles[entry]?.id === id;
+  }
+
   /** Cancel a live timer of `seat`; false when it already fired, was cancelled or is another's. */
   cancel(handle: TimerHandle, seat: number): boolean {
     const entry = this.#handles.indexOf(handle);

@@ -112,6 +112,7 @@ export class Transitions extends Checks {
 
   emit(job: SimJob, operation: Operation, processors: ArrayLike<number>, cost: number): void {
     const { w } = this;
+    w.changes++;
     if (!w.onOperation.length) return;
     const event = {
       time: w.now,

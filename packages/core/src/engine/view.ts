@@ -149,3 +149,7 @@ function estimatedEnd(w: World, job: SimJob): number {
   }
   return Math.max(end, w.now);
 }
+
+// Shared by every run and partition in the process: nobody may redefine what a facade does.
+Object.freeze(Context.prototype);
+Object.freeze(Context);

@@ -75,6 +75,8 @@ export class World {
    * so a per-job counter would let a stale event of the entry's last job match the new one.
    */
   tokens = 0;
+  /** Operations applied so far (a round that changed nothing leaves it as it was). */
+  changes = 0;
   readonly multiprogrammingLimit: number;
   /** Nodes whose running jobs changed this round (contention re-rating); unused without contention. */
   readonly dirtyNodes = new Set<number>();
@@ -99,7 +101,8 @@ export class World {
     readonly observers: readonly RunObserver[],
   ) {
     this.ledger = new AllocationLedger(machine, profile.multiprogrammingLimit);
-    this.seatOf = new Int32Array(machine.processors);
+    // -1: a processor outside every partition belongs to no discipline.
+    this.seatOf = new Int32Array(machine.processors).fill(-1);
     this.multiprogrammingLimit = this.ledger.multiprogrammingLimit;
     this.contentionActive = contention.name !== 'none';
     const ledger = this.ledger;

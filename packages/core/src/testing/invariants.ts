@@ -141,7 +141,7 @@ export class InvariantChecker implements RunObserver {
         `job ${job.id}: progressed on ${processors} processors from ${from} to ${to} but ran on ${held.running.size}`,
       );
     }
-    if (!(slowdown >= 1) && !(slowdown > 0)) this.#violation(`job ${job.id}: slowdown ${slowdown}`);
+    if (!(slowdown > 0) || !Number.isFinite(slowdown)) this.#violation(`job ${job.id}: slowdown ${slowdown}`);
   }
 
   reserved(job: { id: number }, at: number, now: number): void {
@@ -163,6 +163,9 @@ export class InvariantChecker implements RunObserver {
     }
     if (o.ending === 'finished' && Math.abs(held.work - 1) > TOLERANCE) {
       this.#violation(`job ${job.id}: finished with ${held.work} of its work delivered`);
+    }
+    if (o.ending === 'killed' && held.work > 1 + TOLERANCE) {
+      this.#violation(`job ${job.id}: killed after ${held.work} of its work, more than all of it`);
     }
     if (held.running.size > 0 || held.resident.size > 0) {
       this.#violation(`job ${job.id}: left still holding processors [${[...held.resident]}]`);

@@ -62,8 +62,8 @@ describe('every model declares exactly the traits it emits', () => {
   it('the papers’ knowledge: demand, speedup parameters, and what every policy sees', () => {
     expect(sevcik94TraitKnowledge).toEqual({
       work: 'demand',
-      alpha: 'speedup',
-      beta: 'speedup',
+      alpha: 'demand+speedup',
+      beta: 'demand+speedup',
       phi: 'speedup',
       maxParallelism: 'visible',
     });

@@ -20,14 +20,16 @@ export const sevcik94Workloads: Readonly<Record<'WK1' | 'WK2' | 'WK3' | 'WK4', r
 };
 
 /**
- * Who may see each trait (one object shared by every job): the work W is the service demand; α, β, φ
- * are the execution-time function's parameters; p_max is visible, as Anastasiadis & Sevcik assume
- * every policy knows each job's maximum parallelism.
+ * Who may see each trait (one object shared by every job): the work W is the service demand; α
+ * and β are seconds (β = W / p_max², so with the visible p_max they would give W away): only with
+ * both demand and speedup knowledge, Anastasiadis & Sevcik's level 2; φ is a shape factor;
+ * p_max is visible, as Anastasiadis & Sevcik assume every policy knows each job's maximum
+ * parallelism.
  */
 export const sevcik94TraitKnowledge: Readonly<Record<string, TraitKnowledge>> = Object.freeze({
   work: 'demand',
-  alpha: 'speedup',
-  beta: 'speedup',
+  alpha: 'demand+speedup',
+  beta: 'demand+speedup',
   phi: 'speedup',
   maxParallelism: 'visible',
 });

@@ -108,8 +108,30 @@ export class Checks {
     return processors;
   }
 
+  /**
+   * The lowest idle processors of the discipline's own, `count` of them; under placement rules,
+   * the lowest that keep to them (greedy: each is taken if the set so far still keeps the rules).
+   */
   choose(job: SimJob, count: number): Int32Array {
     const { w, seat } = this;
+    if (constrains(w.rules)) {
+      const chosen: number[] = [];
+      const runningOn = (p: number) => w.ledger.runningJob[p]!;
+      for (let i = 0; i < seat.owned.length && chosen.length < count; i++) {
+        const p = seat.owned[i]!;
+        if (!w.ledger.idle.has(p)) continue;
+        chosen.push(p);
+        if (placementViolation(w.rules, w.machine, job.id, chosen, runningOn)) chosen.pop();
+      }
+      if (chosen.length < count) {
+        this.refuse(
+          job,
+          'no-over-commit',
+          `needs ${count} processors that keep the placement rules, found ${chosen.length}`,
+        );
+      }
+      return Int32Array.from(chosen);
+    }
     if (seat.whole) {
       try {
         return w.ledger.chooseProcessors(count);

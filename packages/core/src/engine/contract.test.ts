@@ -130,6 +130,22 @@ describe('two-level occupancy', () => {
     });
     expect(rules).toEqual(['jobs-per-node', 'one-process-per-cpu', 'accepted']);
   });
+
+  it('starting by count picks processors that keep the placement rules', async () => {
+    let picked: readonly number[] = [];
+    const d = every((ctx) => {
+      const j = ctx.jobs.pending[0];
+      if (!j) return;
+      ctx.start(j);
+      picked = j.processors;
+    });
+    // Two cores per CPU: one process of the job per CPU means every other core.
+    await run([job(1, 0, 3, 1)], d, {
+      spec: { nodes: 2, cpusPerNode: 2, coresPerCpu: 2 },
+      placement: { oneProcessPerCpu: true },
+    });
+    expect(picked).toEqual([0, 2, 4]);
+  });
 });
 
 describe('capabilities are enforced', () => {

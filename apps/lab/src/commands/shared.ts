@@ -38,7 +38,10 @@ export function addRunOptions(command: Command): Command {
     )
     .option('--exact-runtimes', 'let disciplines see true runtimes instead of user estimates')
     .option('--know-demand', 'let disciplines see each job’s service demand (and demand traits)')
-    .option('--know-speedup', 'let disciplines see each job’s execution-time function (and speedup traits)')
+    .option(
+      '--know-speedup',
+      'let disciplines see each job’s speedup function T(1)/T(p) (and speedup traits); with --know-demand, its execution time T(p)',
+    )
     .option('--kill-at-estimate', 'kill jobs that run past their estimate')
     .option(
       '--max-queued <n>',

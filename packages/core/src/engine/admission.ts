@@ -1,6 +1,11 @@
 import type { Machine } from '@js/machine';
 import { ConfigError, InputError } from '../errors/errors.ts';
 import { type Job, maxProcessors, minProcessors } from '../job/job.ts';
+import { EventKind, Priority } from './event-queue.ts';
+import { JobViewImpl } from './job-view.ts';
+import { type Route, routeOf } from './partitions.ts';
+import { SimJob } from './sim-job.ts';
+import type { World } from './world.ts';
 
 const bad = (record: Job, field: string, detail: string): never => {
   throw new InputError(`workload job ${record.id}`, undefined, field, detail);
@@ -54,4 +59,27 @@ export function admit(
       );
     }
   }
+}
+
+/**
+ * Admit a job read from the workload: check it, route it to its discipline, and queue its
+ * arrival. It is in the system (by id) from now, but no discipline sees it before it arrives.
+ */
+export function enter(w: World, record: Job, arrival: number, lastSubmit: number, route: Route): SimJob {
+  const job = new SimJob(record, arrival, w.machine, w.knowledge);
+  admit(record, job.demand, w.machine, lastSubmit, w.byId);
+  job.owner = routeOf(route, record, w.seats);
+  const seat = w.seats[job.owner]!;
+  if (job.minSize > seat.owned.length) {
+    throw new ConfigError(
+      `workload job ${record.id}: needs ${job.minSize} processors; partition '${seat.name}' has ${seat.owned.length}`,
+    );
+  }
+  job.view = new JobViewImpl(job, w);
+  const entry = w.freeEntries.length ? w.freeEntries.pop()! : w.table.length;
+  w.table[entry] = job;
+  job.entry = entry;
+  w.byId.set(job.id, job);
+  w.queue.push(record.submit, Priority.Arrival, EventKind.Arrival, entry, 0);
+  return job;
 }

@@ -1,22 +1,20 @@
-import { ConfigError } from '../errors/errors.ts';
 import type { Job } from '../job/job.ts';
 import { parseOptions } from '../options/options.ts';
 import { RandomStreams } from '../random/streams.ts';
-import { admit } from './admission.ts';
+import { enter } from './admission.ts';
 import { Batch } from './batch.ts';
 import { noContention } from './contention.ts';
 import { EventKind, Priority } from './event-queue.ts';
-import { JobViewImpl } from './job-view.ts';
 import { knowledgeSchema } from './knowledge.ts';
 import type { RunStatus } from './observer.ts';
 import { Operations } from './operations.ts';
-import { type Route, routeOf, seatsFor } from './partitions.ts';
-import { instantTolerance, pause, progress, rerate } from './physics.ts';
+import { type Route, seatsFor } from './partitions.ts';
+import { instantTolerance, rerate } from './physics.ts';
 import { placementRulesSchema } from './placement.ts';
 import { idealProfile } from './profile.ts';
 import type { RunLimits, RunResult, SimulationOptions } from './run-options.ts';
 import { Sampler } from './sampling.ts';
-import { SimJob } from './sim-job.ts';
+import type { SimJob } from './sim-job.ts';
 import { explainStall } from './stall.ts';
 import { parseStopRule, type StopRule } from './stop-rules.ts';
 import { Context, open } from './view.ts';
@@ -298,66 +296,12 @@ class Simulation {
   }
 
   #endOverhead(job: SimJob): void {
-    const w = this.#w;
-    const ops = this.#ops[job.owner]!;
-    const op = job.pendingOp!;
-    job.pendingOp = null;
-    switch (op) {
-      case 'start':
-      case 'restart':
-      case 'resume':
-      case 'resize':
-        progress(w, job);
-        break;
-      case 'suspend':
-        ops.finishSuspend(job);
-        break;
-      case 'checkpoint':
-        ops.releaseCheckpointed(job, job.checkpointedWhileRunning);
-        break;
-      case 'place':
-        break;
-    }
-    w.seats[job.owner]!.triggers.push({ kind: 'overhead-end', job: job.view, operation: op });
+    this.#ops[job.owner]!.endOverhead(job);
   }
 
   #leave(job: SimJob, ending: 'finished' | 'killed'): void {
-    const w = this.#w;
-    const seat = w.seats[job.owner]!;
-    pause(w, job);
-    if (ending === 'finished') job.remaining = 0;
-    job.state = ending;
-    this.#ops[job.owner]!.endHolding(job);
-    w.ledger.vacate(job.processors, job.demand, false);
-    w.touched(job.processors);
-    w.emitReleased(job, job.processors, false);
-    job.processors = SimJob.noProcessors;
-    seat.running.delete(job);
-    seat.version++;
-    if (seat.jobNotes.size) seat.jobNotes.delete(job.id);
-    w.byId.delete(job.id);
-    w.freeEntries.push(job.entry);
-    w.table[job.entry] = undefined;
+    this.#ops[job.owner]!.leave(job, ending);
     this.#ended++;
-    if (w.onJobEnded.length) {
-      const outcome = {
-        job: job.record,
-        arrival: job.arrival,
-        discipline: seat.name,
-        start: job.firstStart,
-        end: w.now,
-        ending,
-        processors: job.firstProcessors,
-        processorTime: job.processorTime,
-        runTime: job.ran,
-        preemptions: job.preemptions,
-        checkpoints: job.checkpoints,
-        resizes: job.resizes,
-        backfilled: job.backfilled,
-      };
-      for (const f of w.onJobEnded) f(outcome);
-    }
-    seat.triggers.push({ kind: ending === 'finished' ? 'completion' : 'killed', job: job.view });
     const status = this.#stop.left(job.arrival);
     if (status) this.#status ??= status;
   }
@@ -381,22 +325,8 @@ class Simulation {
 
   /** Check a job from the workload and queue its arrival. */
   #admit(record: Job): void {
-    const w = this.#w;
-    const job = new SimJob(record, this.#arrivals, w.machine, w.knowledge);
-    admit(record, job.demand, w.machine, this.#lastSubmit, w.byId);
-    job.owner = routeOf(this.#route, record, w.seats);
-    if (job.minSize > w.seats[job.owner]!.owned.length) {
-      throw new ConfigError(
-        `workload job ${record.id}: needs ${job.minSize} processors; partition '${w.seats[job.owner]!.name}' has ${w.seats[job.owner]!.owned.length}`,
-      );
-    }
+    enter(this.#w, record, this.#arrivals, this.#lastSubmit, this.#route);
     this.#arrivals++;
-    job.view = new JobViewImpl(job, w);
     this.#lastSubmit = record.submit;
-    const entry = w.freeEntries.length ? w.freeEntries.pop()! : w.table.length;
-    w.table[entry] = job;
-    job.entry = entry;
-    w.byId.set(job.id, job);
-    w.queue.push(record.submit, Priority.Arrival, EventKind.Arrival, entry, 0);
   }
 }

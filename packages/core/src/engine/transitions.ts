@@ -134,4 +134,65 @@ export class Transitions extends Checks {
     queue.left(job);
     this.seat.version++;
   }
+
+  /** The end of an operation's overhead: progress begins, or what was held is released. */
+  endOverhead(job: SimJob): void {
+    const op = job.pendingOp!;
+    job.pendingOp = null;
+    switch (op) {
+      case 'start':
+      case 'restart':
+      case 'resume':
+      case 'resize':
+        progress(this.w, job);
+        break;
+      case 'suspend':
+        this.finishSuspend(job);
+        break;
+      case 'checkpoint':
+        this.releaseCheckpointed(job, job.checkpointedWhileRunning);
+        break;
+      case 'place':
+        break;
+    }
+    this.seat.triggers.push({ kind: 'overhead-end', job: job.view, operation: op });
+  }
+
+  /** A job finished or was killed: it releases everything and leaves the system. */
+  leave(job: SimJob, ending: 'finished' | 'killed'): void {
+    const { w, seat } = this;
+    pause(w, job);
+    if (ending === 'finished') job.remaining = 0;
+    job.state = ending;
+    this.endHolding(job);
+    w.ledger.vacate(job.processors, job.demand, false);
+    w.touched(job.processors);
+    w.emitReleased(job, job.processors, false);
+    job.processors = SimJob.noProcessors;
+    seat.running.delete(job);
+    seat.version++;
+    if (seat.jobNotes.size) seat.jobNotes.delete(job.id);
+    w.byId.delete(job.id);
+    w.freeEntries.push(job.entry);
+    w.table[job.entry] = undefined;
+    if (w.onJobEnded.length) {
+      const outcome = {
+        job: job.record,
+        arrival: job.arrival,
+        discipline: seat.name,
+        start: job.firstStart,
+        end: w.now,
+        ending,
+        processors: job.firstProcessors,
+        processorTime: job.processorTime,
+        runTime: job.ran,
+        preemptions: job.preemptions,
+        checkpoints: job.checkpoints,
+        resizes: job.resizes,
+        backfilled: job.backfilled,
+      };
+      for (const f of w.onJobEnded) f(outcome);
+    }
+    seat.triggers.push({ kind: ending === 'finished' ? 'completion' : 'killed', job: job.view });
+  }
 }

@@ -2,7 +2,7 @@
  * Streaming metrics cost per job: a million jobs through `submitted` → `jobEnded` → `sample`, as
  * the engine calls them, on a 128-processor machine with two named resources.
  */
-import { type Job, type JobOutcome, type OccupancySample, RandomStreams } from '@js/core';
+import { type Job, type JobOutcome, noPlacementRules, type OccupancySample, RandomStreams } from '@js/core';
 import { defineBench } from '../../../tooling/bench.ts';
 import { createRunMetrics } from '../src/index.ts';
 
@@ -30,6 +30,9 @@ function run(warmUpJobs: number, measuredJobs: number | undefined) {
       discipline: 'bench',
       multiprogrammingLimit: Number.POSITIVE_INFINITY,
       nodeOf: (p: number) => p,
+      cpuOf: (p: number) => p,
+      ownerOf: () => 'bench',
+      placement: noPlacementRules,
       processors: 128,
       resourceNames: ['memory', 'licences'],
       resourceCapacities: [1024, 16],

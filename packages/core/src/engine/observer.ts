@@ -1,6 +1,7 @@
 import type { Job } from '../job/job.ts';
 import type { Operation } from './context.ts';
 import type { JobView } from './job-view.ts';
+import type { PlacementRules } from './placement.ts';
 
 /** How a job left the system. */
 export type JobEnding = 'finished' | 'killed';
@@ -69,8 +70,13 @@ export interface RunInfo {
   readonly resourceCapacities: readonly number[];
   /** Most jobs resident on one processor (machine and profile limits combined). */
   readonly multiprogrammingLimit: number;
-  /** Node of each processor, for placement rules and contention. */
+  /** Node and CPU of each processor, for placement rules and contention. */
   readonly nodeOf: (processor: number) => number;
+  readonly cpuOf: (processor: number) => number;
+  /** The discipline (partition) that owns a processor; undefined for none. */
+  readonly ownerOf: (processor: number) => string | undefined;
+  /** The run's placement rules. */
+  readonly placement: PlacementRules;
 }
 
 /**

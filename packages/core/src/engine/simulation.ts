@@ -124,6 +124,9 @@ class Simulation {
         resourceCapacities: [...machine.capacities],
         multiprogrammingLimit: w.multiprogrammingLimit,
         nodeOf: (p) => machine.nodeOf(p),
+        cpuOf: (p) => machine.cpuOf(p),
+        ownerOf: (p) => w.seats[w.seatOf[p]!]?.name,
+        placement: w.rules,
       });
     }
     const maxTime = this.#limits.maxTime ?? Number.POSITIVE_INFINITY;

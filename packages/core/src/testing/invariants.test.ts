@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noPlacementRules } from '../engine/placement.ts';
 import type { Operation, RunInfo } from '../index.ts';
 import type { Job } from '../job/job.ts';
 import { InvariantChecker } from './invariants.ts';
@@ -7,13 +8,17 @@ import { InvariantChecker } from './invariants.ts';
  * The checker is the independent witness of every property test, so it must catch each kind of
  * breach from the events alone: these feed it hand-made event streams an engine bug would emit.
  */
-const info = (processors: number, mpl = Number.POSITIVE_INFINITY): RunInfo => ({
+const info = (processors: number, mpl = Number.POSITIVE_INFINITY, more: Partial<RunInfo> = {}): RunInfo => ({
   discipline: 'test',
   processors,
   resourceNames: ['memory'],
   resourceCapacities: [10],
   multiprogrammingLimit: mpl,
   nodeOf: (p) => p,
+  cpuOf: (p) => p,
+  ownerOf: () => 'test',
+  placement: noPlacementRules,
+  ...more,
 });
 
 const job = (id: number, size: number, extra: Partial<Job> = {}): Job => ({
@@ -25,9 +30,9 @@ const job = (id: number, size: number, extra: Partial<Job> = {}): Job => ({
   ...extra,
 });
 
-function checker(processors = 4, mpl?: number, options = {}) {
+function checker(processors = 4, mpl?: number, options = {}, more: Partial<RunInfo> = {}) {
   const c = new InvariantChecker(options);
-  c.begin(info(processors, mpl));
+  c.begin(info(processors, mpl, more));
   const op = (j: Job, operation: Operation, processors: number[], time = 0) =>
     c.operation({ time, discipline: 'test', job: j, operation, processors, cost: 0 });
   const release = (j: Job, processors: number[], resident: boolean, time = 0, evicted = false) =>
@@ -132,5 +137,46 @@ describe('the invariant checker catches, from events alone', () => {
       'job 1: finished with 0.5 of its work delivered',
       'job 1: left still holding processors [0]',
     ]);
+  });
+
+  it("a discipline running a job on another partition's processors", () => {
+    const { c, op } = checker(4, undefined, {}, { ownerOf: (p) => (p < 2 ? 'test' : 'other') });
+    const a = job(1, 2);
+    c.submitted(a);
+    op(a, 'start', [1, 2]);
+    expect(c.violations).toEqual(['time 0, job 1, start: processor 2 belongs to other, not test']);
+  });
+
+  it('placement rules broken: two jobs on a node, two processes of a job on a CPU', () => {
+    // Two nodes of one CPU with two cores each.
+    const topology = { nodeOf: (p: number) => Math.floor(p / 2), cpuOf: (p: number) => Math.floor(p / 2) };
+    const { c, op } = checker(
+      4,
+      undefined,
+      {},
+      { ...topology, placement: { maxJobsPerNode: 1, oneProcessPerCpu: true } },
+    );
+    const [a, b] = [job(1, 2), job(2, 1, { maxSize: 2 })];
+    c.submitted(a);
+    c.submitted(b);
+    op(a, 'start', [0, 1]);
+    op(b, 'start', [2]);
+    op(b, 'resize', [2, 3]);
+    expect(c.violations).toEqual([
+      'time 0, job 1, start: two of its processes share a CPU',
+      'time 0, job 2, resize: two of its processes share a CPU',
+    ]);
+    const two = checker(
+      4,
+      undefined,
+      {},
+      { ...topology, placement: { maxJobsPerNode: 1, oneProcessPerCpu: false } },
+    );
+    const [x, y] = [job(1, 1), job(2, 1)];
+    two.c.submitted(x);
+    two.c.submitted(y);
+    two.op(x, 'start', [0]);
+    two.op(y, 'start', [1]);
+    expect(two.c.violations).toEqual(['time 0, job 2, start: node 0 runs 2 jobs (limit 1)']);
   });
 });

@@ -40,7 +40,8 @@ interface Held {
  * An observer that re-derives the invariants of `08-quality.md` from what the engine reports,
  * independently of the engine's ledger: it rebuilds, per processor, the running job and the
  * resident jobs from the operations and releases (with processor ids) and checks no over-commit
- * per processor and per resource, the multiprogramming limit, resume on the same processors,
+ * per processor and per resource, the multiprogramming limit, each discipline on its own
+ * partition's processors, the run's placement rules, resume on the same processors,
  * restart on the same count, processor counts within [min, max] for every progress spell,
  * rigid sizes, exact work delivered (Σ Δt / (T(p)·slowdown) = 1), no start before arrival, and
  * optionally reservations never delayed. Violations are collected as sentences.
@@ -53,6 +54,7 @@ export class InvariantChecker implements RunObserver {
   #running!: Int32Array;
   #resident: Set<number>[] = [];
   #inUse!: Float64Array;
+  #byNode = new Map<number, number[]>();
   readonly #jobs = new Map<number, Held>();
   readonly #reservation = new Map<number, number>();
 
@@ -60,6 +62,11 @@ export class InvariantChecker implements RunObserver {
 
   begin(info: RunInfo): void {
     this.#info = info;
+    this.#byNode = new Map();
+    for (let p = 0; p < info.processors; p++) {
+      const node = info.nodeOf(p);
+      this.#byNode.set(node, [...(this.#byNode.get(node) ?? []), p]);
+    }
     this.#running = new Int32Array(info.processors).fill(-1);
     this.#resident = Array.from({ length: info.processors }, () => new Set<number>());
     this.#inUse = new Float64Array(info.resourceNames.length);
@@ -91,6 +98,7 @@ export class InvariantChecker implements RunObserver {
         break;
       }
       case 'place':
+        this.#owned(at, e.discipline, e.processors);
         this.#count(at, e.job, e.processors.length);
         held.count = e.processors.length;
         this.#take(at, held);
@@ -114,6 +122,15 @@ export class InvariantChecker implements RunObserver {
       case 'checkpoint':
         // The processors stay taken until the released event (after the operation's cost).
         break;
+    }
+    if (
+      e.operation === 'start' ||
+      e.operation === 'restart' ||
+      e.operation === 'resume' ||
+      e.operation === 'resize'
+    ) {
+      this.#owned(at, e.discipline, e.processors);
+      this.#placement(at, held);
     }
   }
 
@@ -186,6 +203,32 @@ export class InvariantChecker implements RunObserver {
       const busy = this.#running.findIndex((j) => j !== -1);
       if (busy >= 0)
         this.#violation(`run completed with processor ${busy} still running job ${this.#running[busy]}`);
+    }
+  }
+
+  /** Every processor an operation names belongs to the discipline (partition) that asked. */
+  #owned(at: string, discipline: string, processors: readonly number[]): void {
+    for (const p of processors) {
+      const owner = this.#info.ownerOf(p);
+      if (owner !== discipline)
+        this.#violation(`${at}: processor ${p} belongs to ${owner ?? 'no partition'}, not ${discipline}`);
+    }
+  }
+
+  /** The run's placement rules, for the job as it now runs. */
+  #placement(at: string, held: Held): void {
+    const { placement, cpuOf, nodeOf } = this.#info;
+    if (placement.oneProcessPerCpu) {
+      const cpus = new Set([...held.running].map(cpuOf));
+      if (cpus.size < held.running.size) this.#violation(`${at}: two of its processes share a CPU`);
+    }
+    const nodes = new Set([...held.running].map(nodeOf));
+    for (const node of nodes) {
+      const jobs = new Set<number>();
+      for (const q of this.#byNode.get(node) ?? []) if (this.#running[q] !== -1) jobs.add(this.#running[q]!);
+      if (jobs.size > placement.maxJobsPerNode) {
+        this.#violation(`${at}: node ${node} runs ${jobs.size} jobs (limit ${placement.maxJobsPerNode})`);
+      }
     }
   }
 

@@ -1,4 +1,4 @@
-import { ConfigError, OptionsError, type RunInfo } from '@js/core';
+import { ConfigError, noPlacementRules, OptionsError, type RunInfo } from '@js/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jobOutcome } from '../fixtures/job-outcome.ts';
@@ -9,6 +9,9 @@ const machine = (processors: number): RunInfo => ({
   discipline: 'easy',
   multiprogrammingLimit: Number.POSITIVE_INFINITY,
   nodeOf: (p: number) => p,
+  cpuOf: (p: number) => p,
+  ownerOf: () => 'easy',
+  placement: noPlacementRules,
   processors,
   resourceNames: ['memory'],
   resourceCapacities: [100],

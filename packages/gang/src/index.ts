@@ -16,6 +16,7 @@ export { GangError } from './errors/gang-error.ts';
 export { parseMatrix } from './matrix/parse.ts';
 export type { MatrixCells, RenderOptions } from './matrix/render.ts';
 export { renderForError, renderMatrix } from './matrix/render.ts';
+export { SchedulingMatrix } from './matrix/scheduling-matrix.ts';
 export type {
   JobId,
   JobPlacement,
@@ -23,8 +24,8 @@ export type {
   LegalShift,
   MatrixEvent,
   MatrixListener,
-} from './matrix/scheduling-matrix.ts';
-export { isValidJobId, SchedulingMatrix } from './matrix/scheduling-matrix.ts';
+} from './matrix/types.ts';
+export { isValidJobId } from './matrix/types.ts';
 export { canExtendJob, extendJob } from './multi-slot/extend.ts';
 export type { Relinquished } from './multi-slot/relinquish.ts';
 export {

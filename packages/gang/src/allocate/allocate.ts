@@ -1,7 +1,8 @@
 import { buddyBlockSize } from '../buddy/buddy-block.ts';
 import { GangError } from '../errors/gang-error.ts';
 import { renderForError } from '../matrix/render.ts';
-import { isValidJobId, type JobId, type SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import type { SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import { isValidJobId, type JobId } from '../matrix/types.ts';
 import { type Relinquished, relinquishForRange } from '../multi-slot/relinquish.ts';
 import { gatherIdleFragments } from '../repack/property2.ts';
 import type { WorkloadTreeChoice } from '../workload-tree/workload-tree.ts';

@@ -1,4 +1,4 @@
-import type { JobId } from './scheduling-matrix.ts';
+import type { JobId } from './types.ts';
 
 /** What rendering needs from a matrix (kept structural so the reference model can use it too). */
 export interface MatrixCells {

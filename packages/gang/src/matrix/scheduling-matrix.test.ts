@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { GangError, type GangErrorCode } from '../errors/gang-error.ts';
 import { describeMatrixState } from '../testing/invariants.ts';
 import { parseMatrix } from './parse.ts';
-import { type MatrixEvent, SchedulingMatrix } from './scheduling-matrix.ts';
+import { SchedulingMatrix } from './scheduling-matrix.ts';
+import type { MatrixEvent } from './types.ts';
 
 /** Runs `op`, expects a GangError with `code`, and checks the matrix did not change at all. */
 function expectRefused(matrix: SchedulingMatrix, code: GangErrorCode, op: () => unknown): GangError {

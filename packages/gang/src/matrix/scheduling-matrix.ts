@@ -1,7 +1,18 @@
 import { assertPowerOfTwo } from '../buddy/buddy-block.ts';
 import { GangError, type GangErrorCode } from '../errors/gang-error.ts';
 import { type ReadonlyWorkloadTree, WorkloadTree } from '../workload-tree/workload-tree.ts';
+import { checkSpec, resolveShifts } from './checks.ts';
 import { renderForError, renderMatrix } from './render.ts';
+import type {
+  Entry,
+  JobId,
+  JobPlacement,
+  JobRecord,
+  JobSpec,
+  LegalShift,
+  MatrixEvent,
+  MatrixListener,
+} from './types.ts';
 
 /**
  * The global scheduling matrix of Zhou et al. §3 (Fig. 1): rows are time slots, columns are
@@ -18,78 +29,6 @@ import { renderForError, renderMatrix } from './render.ts';
  * Every mutation validates first and then applies, so a thrown GangError leaves the matrix
  * (and both trees) unchanged.
  */
-
-/**
- * A job's identity. Drawn with `String(id)`, so keep ids short; 7 and '7' are different
- * jobs that draw alike, so do not mix the two kinds in one matrix.
- */
-export type JobId = string | number;
-
-/** Where a job runs. Records are live views: read them, do not keep them across mutations. */
-export interface JobPlacement {
-  readonly id: JobId;
-  /** First processor held. */
-  readonly start: number;
-  /** Number of consecutive processors held (the buddy block size when placed by `allocate`). */
-  readonly width: number;
-  /** Number of processes (≤ width; the rest is the buddy system's internal fragmentation). */
-  readonly size: number;
-  /** Slots the job runs in, in the order it gained them: the first is its home slot. */
-  readonly slots: readonly number[];
-}
-
-/** A new job to place: `width` processors from `start`, `size` of them used (default all). */
-export interface JobSpec {
-  readonly id: JobId;
-  readonly start: number;
-  readonly width: number;
-  readonly size?: number;
-}
-
-/** Moving one instance of a job (all its processes at once) from slot `from` to slot `to`. */
-export interface LegalShift {
-  readonly job: JobId;
-  readonly from: number;
-  readonly to: number;
-}
-
-/** Every change to a matrix, in the order applied; `slot` numbers are those at the time. */
-export type MatrixEvent =
-  | {
-      readonly kind: 'place';
-      readonly job: JobId;
-      readonly start: number;
-      readonly width: number;
-      readonly size: number;
-      readonly slot: number;
-    }
-  | { readonly kind: 'extend'; readonly job: JobId; readonly slot: number }
-  | { readonly kind: 'relinquish'; readonly job: JobId; readonly slot: number }
-  | { readonly kind: 'depart'; readonly job: JobId; readonly slots: readonly number[] }
-  | { readonly kind: 'repack'; readonly shifts: readonly LegalShift[] }
-  | { readonly kind: 'addSlot'; readonly slot: number }
-  | { readonly kind: 'deleteSlot'; readonly slot: number };
-
-export type MatrixListener = (event: MatrixEvent) => void;
-
-/** Ids must render as one token that is not the idle mark, so drawings can be read back. */
-export const isValidJobId = (id: unknown): id is JobId =>
-  (typeof id === 'number' && Number.isFinite(id)) ||
-  (typeof id === 'string' && id.length > 0 && id !== '.' && !/\s/.test(id));
-
-interface JobRecord {
-  readonly id: JobId;
-  readonly start: number;
-  readonly width: number;
-  readonly size: number;
-  slots: number[];
-}
-
-/** A job's record and the small integer that stands for it in the cells. */
-interface Entry {
-  readonly record: JobRecord;
-  readonly handle: number;
-}
 
 const IDLE = -1;
 
@@ -244,27 +183,8 @@ export class SchedulingMatrix {
 
   /** Places a new job in one slot on processors [start, start + width). */
   place(spec: JobSpec, slot: number): void {
-    const { id, start, width } = spec;
-    const size = spec.size ?? width;
-    this.#checkNewId(id);
-    if (!Number.isInteger(width) || width < 1 || width > this.#n) {
-      this.#fail(
-        'INVALID_ARGUMENT',
-        `job ${String(id)}: width must be an integer in 1..${this.#n}, got ${width}`,
-      );
-    }
-    if (!Number.isInteger(start) || start < 0 || start + width > this.#n) {
-      this.#fail(
-        'INVALID_ARGUMENT',
-        `job ${String(id)}: processors ${start}..${start + width - 1} are not within 0..${this.#n - 1}`,
-      );
-    }
-    if (!Number.isInteger(size) || size < 1 || size > width) {
-      this.#fail(
-        'INVALID_ARGUMENT',
-        `job ${String(id)}: size must be an integer in 1..${width}, got ${size}`,
-      );
-    }
+    const { id, start, width, size } = checkSpec(spec, this.#n, (code, detail) => this.#fail(code, detail));
+    if (this.#byId.has(id)) this.#fail('DUPLICATE_JOB', `job ${String(id)} is already in the matrix`);
     this.#checkSlot(slot);
     this.#checkFree(slot, start, width, `cannot place job ${String(id)}`);
     const handle = this.#freeHandles.pop() ?? this.#records.length;
@@ -340,37 +260,12 @@ export class SchedulingMatrix {
    */
   repack(shifts: readonly LegalShift[]): void {
     if (shifts.length === 0) return;
-    const records: JobRecord[] = [];
-    const handles: number[] = [];
-    const indices: number[] = [];
-    const seen = new Set<string>();
-    for (const { job, from, to } of shifts) {
-      const entry = this.#byId.get(job);
-      if (entry === undefined) this.#fail('UNKNOWN_JOB', `cannot shift job ${String(job)}: no such job`);
-      const { record, handle } = entry;
-      this.#checkSlot(from);
-      this.#checkSlot(to);
-      if (from === to)
-        this.#fail('ILLEGAL_SHIFT', `cannot shift job ${String(job)} from slot ${from} to itself`);
-      const index = record.slots.indexOf(from);
-      if (index < 0) {
-        this.#fail(
-          'ILLEGAL_SHIFT',
-          `cannot shift job ${String(job)} out of slot ${from}: it runs in slots ${record.slots.join(', ')}`,
-        );
-      }
-      const key = `${handle}:${from}`;
-      if (seen.has(key)) {
-        this.#fail(
-          'ILLEGAL_SHIFT',
-          `job ${String(job)} is shifted out of slot ${from} twice in one re-packing`,
-        );
-      }
-      seen.add(key);
-      records.push(record);
-      handles.push(handle);
-      indices.push(index);
-    }
+    const { records, handles, indices } = resolveShifts(
+      shifts,
+      (job) => this.#byId.get(job),
+      (slot) => this.#checkSlot(slot),
+      (code, detail) => this.#fail(code, detail),
+    );
     for (let i = 0; i < shifts.length; i++) this.#write(shifts[i]!.from, records[i]!, IDLE);
     const cells = this.#cells;
     const n = this.#n;
@@ -445,16 +340,6 @@ export class SchedulingMatrix {
         );
       }
     }
-  }
-
-  #checkNewId(id: JobId): void {
-    if (!isValidJobId(id)) {
-      this.#fail(
-        'INVALID_ARGUMENT',
-        `job id must be a finite number or a non-empty string without spaces, other than '.'; got ${JSON.stringify(id)}`,
-      );
-    }
-    if (this.#byId.has(id)) this.#fail('DUPLICATE_JOB', `job ${String(id)} is already in the matrix`);
   }
 
   #entry(id: JobId): Entry {

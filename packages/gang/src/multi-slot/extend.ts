@@ -1,6 +1,7 @@
 import { GangError } from '../errors/gang-error.ts';
 import { renderForError } from '../matrix/render.ts';
-import type { JobId, SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import type { SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import type { JobId } from '../matrix/types.ts';
 import { everyProcessorHasIdleSlot, gatherIdleFragments } from '../repack/property2.ts';
 
 /**

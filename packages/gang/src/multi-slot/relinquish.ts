@@ -1,6 +1,7 @@
 import { GangError } from '../errors/gang-error.ts';
 import { renderForError } from '../matrix/render.ts';
-import type { JobId, SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import type { SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import type { JobId } from '../matrix/types.ts';
 
 /** One extra slot given up by a job (slot numbered as it was at that moment). */
 export interface Relinquished {

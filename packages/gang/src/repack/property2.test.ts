@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseMatrix } from '../matrix/parse.ts';
-import type { MatrixEvent } from '../matrix/scheduling-matrix.ts';
+import type { MatrixEvent } from '../matrix/types.ts';
 import { matrixArb } from '../testing/arbitraries.ts';
 import { checkGangInvariants } from '../testing/invariants.ts';
 import { watchMatrix } from '../testing/reference-model.ts';

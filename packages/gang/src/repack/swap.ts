@@ -1,4 +1,5 @@
-import type { LegalShift, SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import type { SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import type { LegalShift } from '../matrix/types.ts';
 
 /**
  * The re-packing step behind both properties of §3 (proved in Zhou et al., JSSPP 1999):

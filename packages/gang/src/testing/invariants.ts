@@ -1,5 +1,6 @@
 import { renderMatrix } from '../matrix/render.ts';
-import type { JobId, SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import type { SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import type { JobId } from '../matrix/types.ts';
 
 /**
  * The structural rules of §3 checked from the outside: every job holds the same consecutive

@@ -1,7 +1,8 @@
 import { allocate } from '../allocate/allocate.ts';
 import { buddyBlockSize } from '../buddy/buddy-block.ts';
 import { GangError } from '../errors/gang-error.ts';
-import type { JobId, LegalShift, SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import type { SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import type { JobId, LegalShift } from '../matrix/types.ts';
 import { extendJob } from '../multi-slot/extend.ts';
 import { relinquishExtraSlots } from '../multi-slot/relinquish.ts';
 import { eliminateSlot, eliminateSlots } from '../repack/eliminate-slot.ts';

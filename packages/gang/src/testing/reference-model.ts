@@ -1,5 +1,6 @@
 import { type MatrixCells, renderMatrix } from '../matrix/render.ts';
-import type { JobId, MatrixEvent, SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import type { SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
+import type { JobId, MatrixEvent } from '../matrix/types.ts';
 
 /**
  * A deliberately naive second implementation of the scheduling matrix — nested arrays and a

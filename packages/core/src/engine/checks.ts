@@ -171,4 +171,15 @@ export class Checks {
   refuse(job: SimJob | undefined, rule: string, detail: string): never {
     this.w.refuse(this.seat, job, rule, detail);
   }
+
+  checkSuspend(job: SimJob): void {
+    if (job.state !== 'running') this.refuse(job, 'suspend-needs-running-job', `it is ${job.state}`);
+    this.notBusy(job, 'suspend');
+    this.minimumRun(job, this.w.profile.minRunBeforeSuspend, 'suspend');
+  }
+
+  checkResume(job: SimJob): void {
+    if (job.state !== 'suspended') this.refuse(job, 'resume-needs-suspended-job', `it is ${job.state}`);
+    this.notBusy(job, 'resume');
+  }
 }

@@ -33,11 +33,6 @@ export class Operations extends Transitions {
     this.occupy(job, processors, job.demand, true);
     if (restarting) seat.checkpointed.delete(job);
     else this.leftQueue(job);
-    if (Number.isNaN(job.firstStart)) {
-      // Its wait ends here (a placed job may be checkpointed before it ever ran).
-      job.firstStart = w.now;
-      job.firstProcessors = count;
-    }
     this.began(job, processors);
     job.lastCount = count;
     const cost = w.profile.dispatch + (restarting ? w.profile.restart : 0);

@@ -122,7 +122,7 @@ class Simulation {
         processors: machine.processors,
         resourceNames: machine.resourceNames,
         resourceCapacities: [...machine.capacities],
-        multiprogrammingLimit: w.multiprogrammingLimit,
+        multiprogrammingLimit: w.ledger.multiprogrammingLimit,
         nodeOf: (p) => machine.nodeOf(p),
         cpuOf: (p) => machine.cpuOf(p),
         ownerOf: (p) => w.seats[w.seatOf[p]!]?.name,
@@ -199,9 +199,11 @@ class Simulation {
       rerate(w);
       this.#sampler.sample();
       if (this.#events >= maxEvents) this.#status ??= 'event-limit';
-      let queued = 0;
-      for (const seat of w.seats) queued += seat.queue.live;
-      if (queued > maxQueued) this.#status ??= 'saturated';
+      if (maxQueued < Number.POSITIVE_INFINITY) {
+        let queued = 0;
+        for (const seat of w.seats) queued += seat.queue.live;
+        if (queued > maxQueued) this.#status ??= 'saturated';
+      }
       // A discipline that only re-arms timers, changing nothing, while nothing runs and nothing
       // more arrives, is taken to be stuck after so many rounds.
       idleRounds =

@@ -11,10 +11,6 @@ export class TimerTable {
   readonly #free: number[] = [];
   #ids = 0;
 
-  get live(): number {
-    return this.#handles.length - this.#free.length;
-  }
-
   /** A new timer for `seat`; returns its entry (the event payload) and handle. */
   add(at: number, tag: string, seat: number): { entry: number; handle: TimerHandle } {
     const entry = this.#free.length ? this.#free.pop()! : this.#handles.length;

@@ -12,17 +12,6 @@ export const NO_DEMAND = new Float64Array(0);
  * what is held, the overheads, and the events observers see.
  */
 export class Transitions extends Checks {
-  checkSuspend(job: SimJob): void {
-    if (job.state !== 'running') this.refuse(job, 'suspend-needs-running-job', `it is ${job.state}`);
-    this.notBusy(job, 'suspend');
-    this.minimumRun(job, this.w.profile.minRunBeforeSuspend, 'suspend');
-  }
-
-  checkResume(job: SimJob): void {
-    if (job.state !== 'suspended') this.refuse(job, 'resume-needs-suspended-job', `it is ${job.state}`);
-    this.notBusy(job, 'resume');
-  }
-
   doSuspend(job: SimJob): void {
     const { w, seat } = this;
     pause(w, job);
@@ -43,11 +32,6 @@ export class Transitions extends Checks {
     // A suspended job is resident on its processors with its resources: it resumes exactly there.
     this.occupy(job, job.processors, NO_DEMAND, false);
     seat.suspended.delete(job);
-    if (Number.isNaN(job.firstStart)) {
-      // A placed job runs for the first time: its wait ends here.
-      job.firstStart = w.now;
-      job.firstProcessors = job.processors.length;
-    }
     this.began(job, job.processors);
     this.emit(job, 'resume', job.processors, w.profile.resume);
     this.afterOverhead(job, 'resume', w.profile.resume);
@@ -55,20 +39,22 @@ export class Transitions extends Checks {
 
   /** The end of a suspend's overhead: the processors are free, residency and resources kept. */
   finishSuspend(job: SimJob): void {
+    this.stopRunning(job, true);
+  }
+
+  /** The job stops running on its processors: still resident there (resources kept), or gone. */
+  stopRunning(job: SimJob, stillResident: boolean): void {
     const { w } = this;
     this.endHolding(job);
-    w.ledger.vacate(job.processors, NO_DEMAND, true);
+    w.ledger.vacate(job.processors, stillResident ? NO_DEMAND : job.demand, stillResident);
     w.touched(job.processors);
-    w.emitReleased(job, job.processors, true);
+    w.emitReleased(job, job.processors, stillResident);
   }
 
   releaseCheckpointed(job: SimJob, wasRunning: boolean): void {
     const { w } = this;
     if (wasRunning) {
-      this.endHolding(job);
-      w.ledger.vacate(job.processors, job.demand, false);
-      w.touched(job.processors);
-      w.emitReleased(job, job.processors, false);
+      this.stopRunning(job, false);
     } else {
       w.ledger.evict(job.processors);
       w.ledger.returnResources(job.demand);
@@ -82,6 +68,12 @@ export class Transitions extends Checks {
     const { w, seat } = this;
     job.state = 'running';
     job.processors = processors;
+    if (Number.isNaN(job.firstStart)) {
+      // Its wait ends here (a placed job first runs at a resume, or at a restart if it was
+      // checkpointed before it ever ran).
+      job.firstStart = w.now;
+      job.firstProcessors = processors.length;
+    }
     job.lastRun = w.now;
     job.heldSince = w.now;
     if (!Number.isNaN(job.waitingSince)) job.waited += w.now - job.waitingSince;
@@ -164,10 +156,7 @@ export class Transitions extends Checks {
     pause(w, job);
     if (ending === 'finished') job.remaining = 0;
     job.state = ending;
-    this.endHolding(job);
-    w.ledger.vacate(job.processors, job.demand, false);
-    w.touched(job.processors);
-    w.emitReleased(job, job.processors, false);
+    this.stopRunning(job, false);
     job.processors = SimJob.noProcessors;
     seat.running.delete(job);
     seat.version++;

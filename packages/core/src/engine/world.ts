@@ -77,7 +77,6 @@ export class World {
   tokens = 0;
   /** Operations applied so far (a round that changed nothing leaves it as it was). */
   changes = 0;
-  readonly multiprogrammingLimit: number;
   /** Nodes whose running jobs changed this round (contention re-rating); unused without contention. */
   readonly dirtyNodes = new Set<number>();
   readonly contentionActive: boolean;
@@ -103,7 +102,6 @@ export class World {
     this.ledger = new AllocationLedger(machine, profile.multiprogrammingLimit);
     // -1: a processor outside every partition belongs to no discipline.
     this.seatOf = new Int32Array(machine.processors).fill(-1);
-    this.multiprogrammingLimit = this.ledger.multiprogrammingLimit;
     this.contentionActive = contention.name !== 'none';
     const ledger = this.ledger;
     const byId = this.byId;

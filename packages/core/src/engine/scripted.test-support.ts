@@ -2,6 +2,7 @@ import { Machine, type MachineSpec } from '@js/machine';
 import { z } from 'zod';
 import type { CapabilitiesInput } from '../discipline/capabilities.ts';
 import { defineDiscipline } from '../discipline/define.ts';
+import { InvariantViolation } from '../errors/errors.ts';
 import type { Job } from '../job/job.ts';
 import { InvariantChecker } from '../testing/invariants.ts';
 import type { SchedulingContext } from './context.ts';
@@ -84,3 +85,19 @@ export async function run(
   const byId = Object.fromEntries(outcomes.map((o) => [o.job.id, o]));
   return { result, byId, checker, operations };
 }
+
+/** The rule of the InvariantViolation `act` throws, or 'accepted'. */
+export function ruleOf(act: () => void): string {
+  try {
+    act();
+    return 'accepted';
+  } catch (error) {
+    if (error instanceof InvariantViolation) return error.rule;
+    throw error;
+  }
+}
+
+export const fcfs = (ctx: SchedulingContext) => {
+  for (const j of ctx.jobs.pending)
+    if (j.state === 'pending' && ctx.machine.fits(j.size, j.demand)) ctx.start(j);
+};

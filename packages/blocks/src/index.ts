@@ -1,4 +1,6 @@
 export { AvailabilityProfile } from './availability/availability.ts';
+export type { Differentiable } from './differential/differential.ts';
+export { differentialAllocation } from './differential/differential.ts';
 export type { Bounds } from './equipartition/equipartition.ts';
 export { equipartition } from './equipartition/equipartition.ts';
 export { ReleaseOrder } from './release-order/release-order.ts';

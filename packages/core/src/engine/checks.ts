@@ -20,7 +20,7 @@ export class Checks {
     // The job behind a view is found through the view's private field, never through anything
     // a discipline could redefine (its id, its prototype).
     const job = recordOfView(view);
-    if (job === undefined || !job.arrived || this.w.byId.get(job.id) !== job) {
+    if (job === undefined || !job.arrived || this.w.table[job.entry] !== job) {
       this.refuse(undefined, 'known-job', `${op}: job ${job?.id ?? '?'} is not in the system`);
     }
     if (job.owner !== this.seat.index)

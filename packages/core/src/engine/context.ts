@@ -66,7 +66,11 @@ export interface Placement {
   readonly processors?: number | ArrayLike<number>;
 }
 
-/** A discipline's own book-keeping, per job (dropped when the job leaves) and per processor. */
+/**
+ * A discipline's own book-keeping, per job and per processor. A job's note is kept with the job:
+ * readable while it is in the system and in the round that reports its leaving, gone after.
+ * (A Map keyed by job views does the same job worse: its churn keeps departed jobs alive.)
+ */
 export interface Notes {
   get(job: JobView): unknown;
   set(job: JobView, value: unknown): void;

@@ -14,11 +14,15 @@ export const EventKind = {
   Wake: 5,
 } as const;
 
+/** 2^44: sequence numbers stay below it, so `priority · ORDER_SPAN + sequence` orders both. */
+const ORDER_SPAN = 17592186044416;
+
 /**
  * The event queue: a binary min-heap ordered by (time, priority, sequence number), stored in
  * typed arrays so the hot path allocates nothing. Each event carries a small integer payload
  * (a job-table entry or timer entry) and a token; a stale event (its job's token moved on) is skipped
- * by the engine instead of being removed from the heap.
+ * by the engine instead of being removed from the heap. Arrivals never enter it: they come in
+ * submit order, one read ahead, and the engine merges that one with the heap by the same order.
  */
 export class EventQueue {
   #time = new Float64Array(1024);
@@ -41,7 +45,7 @@ export class EventQueue {
   push(time: number, priority: number, kind: number, subject: number, token: number): void {
     const cell = this.#free.length ? this.#free.pop()! : this.#newCell();
     this.#time[cell] = time;
-    this.#order[cell] = priority * 17592186044416 + this.#seq++;
+    this.#order[cell] = priority * ORDER_SPAN + this.#seq++;
     this.#kind[cell] = kind;
     this.#subject[cell] = subject;
     this.#token[cell] = token;
@@ -91,6 +95,11 @@ export class EventQueue {
       i = child;
     }
     heap[i] = last;
+  }
+
+  /** Priority of the next event (call only when not empty). */
+  peekPriority(): number {
+    return Math.floor(this.#order[this.#heap[0]!]! / ORDER_SPAN);
   }
 
   /** Fields of the last popped event. */

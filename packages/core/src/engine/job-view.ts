@@ -85,10 +85,11 @@ export class JobViewImpl implements JobView {
 
   readonly #job: SimJob;
   readonly #clock: { readonly now: number };
-  readonly #id: number;
-  readonly #arrival: number;
-  readonly #size: number;
-  readonly #estimate: number;
+  // Numbers start as numbers (see SimJob): V8 keeps them as number fields.
+  readonly #id: number = 0;
+  readonly #arrival: number = 0;
+  readonly #size: number = 0;
+  readonly #estimate: number = 0;
   #state: JobState = 'pending';
   #held: Int32Array = NO_PROCESSORS;
   #processorsOf: Int32Array = NO_PROCESSORS;

@@ -1,32 +1,12 @@
 import type { JobsView, Notes } from './context.ts';
-import type { JobView } from './job-view.ts';
+import { type JobView, recordOfView } from './job-view.ts';
 import type { Operations } from './operations.ts';
-import type { SimJob } from './sim-job.ts';
 import type { Seat, World } from './world.ts';
-
-const NONE: readonly never[] = Object.freeze([]);
-const byArrival = (a: SimJob, b: SimJob) => a.arrival - b.arrival;
-
-/** A frozen snapshot of a state's jobs as views, in submission order. */
-function snapshot(jobs: Iterable<SimJob>): readonly JobView[] {
-  const list = [...jobs];
-  for (let i = 1; i < list.length; i++) {
-    if (list[i - 1]!.arrival > list[i]!.arrival) {
-      list.sort(byArrival);
-      break;
-    }
-  }
-  return Object.freeze(list.map((j) => j.view));
-}
 
 /** A discipline's jobs per state in submission order (see {@link JobsView}). */
 export class Jobs implements JobsView {
   readonly #w: World;
   readonly #seat: Seat;
-  #version = -1;
-  #running: readonly JobView[] = NONE;
-  #suspended: readonly JobView[] = NONE;
-  #checkpointed: readonly JobView[] = NONE;
 
   constructor(w: World, seat: Seat) {
     this.#w = w;
@@ -39,36 +19,24 @@ export class Jobs implements JobsView {
   }
 
   get running(): readonly JobView[] {
-    this.#states();
-    return this.#running;
+    return this.#seat.running.views();
   }
 
   get suspended(): readonly JobView[] {
-    this.#states();
-    return this.#suspended;
+    return this.#seat.suspended.views();
   }
 
   get checkpointed(): readonly JobView[] {
-    this.#states();
-    return this.#checkpointed;
+    return this.#seat.checkpointed.views();
   }
 
   byId(id: number): JobView | undefined {
-    const job = this.#w.byId.get(id);
+    const job = this.#w.job(id);
     return job && job.owner === this.#seat.index && job.arrived ? job.view : undefined;
-  }
-
-  #states(): void {
-    const seat = this.#seat;
-    if (this.#version === seat.version) return;
-    this.#version = seat.version;
-    this.#running = snapshot(seat.running);
-    this.#suspended = snapshot(seat.suspended);
-    this.#checkpointed = snapshot(seat.checkpointed);
   }
 }
 
-/** A discipline's own book-keeping per job (dropped when the job leaves) and per processor. */
+/** A discipline's own book-keeping per job (kept on the job) and per processor. */
 export class NotesFacade implements Notes {
   readonly #seat: Seat;
   readonly #ops: Operations;
@@ -79,17 +47,19 @@ export class NotesFacade implements Notes {
     Object.freeze(this);
   }
 
-  get(job: JobView): unknown {
-    return this.#seat.jobNotes.get(job.id);
+  get(view: JobView): unknown {
+    const job = recordOfView(view);
+    if (job === undefined || job.owner !== this.#seat.index) return undefined;
+    return job.leftRound === -1 || job.leftRound === this.#seat.rounds ? job.note : undefined;
   }
 
-  set(job: JobView, value: unknown): void {
-    this.#ops.own(job, 'notes');
-    this.#seat.jobNotes.set(job.id, value);
+  set(view: JobView, value: unknown): void {
+    this.#ops.own(view, 'notes').note = value;
   }
 
-  delete(job: JobView): void {
-    this.#seat.jobNotes.delete(job.id);
+  delete(view: JobView): void {
+    const job = recordOfView(view);
+    if (job !== undefined && job.owner === this.#seat.index) job.note = undefined;
   }
 
   processor(p: number): unknown {

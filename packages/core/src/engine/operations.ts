@@ -68,7 +68,6 @@ export class Operations extends Transitions {
     job.processors = processors;
     job.lastCount = count;
     seat.suspended.add(job);
-    seat.version++;
     this.emit(job, 'place', processors, 0);
   }
 
@@ -134,7 +133,6 @@ export class Operations extends Transitions {
     (wasRunning ? seat.running : seat.suspended).delete(job);
     job.state = 'checkpointed';
     seat.checkpointed.add(job);
-    seat.version++;
     if (wasRunning) job.waitingSince = w.now;
     const cost = w.profile.checkpoint;
     this.emit(job, 'checkpoint', job.processors, cost);

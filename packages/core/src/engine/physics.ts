@@ -80,8 +80,7 @@ export function rerate(w: World): void {
   const seen = new Set<SimJob>();
   for (const node of w.dirtyNodes) {
     for (let p = node * perNode; p < (node + 1) * perNode; p++) {
-      const id = w.ledger.runningJob[p]!;
-      const job = id < 0 ? undefined : w.byId.get(id);
+      const job = w.runningOn(p);
       if (!job || seen.has(job) || !job.progressing) continue;
       seen.add(job);
       const factor = w.contention.slowdown(job.record, job.processors, w.placementView);

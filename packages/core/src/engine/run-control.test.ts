@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JobView } from './job-view.ts';
 import { every, fcfs, job, run, scripted } from './scripted.test-support.ts';
 
 describe('run control', () => {
@@ -106,18 +107,22 @@ describe('run control', () => {
 
   it('counters a discipline reports and notes it keeps', async () => {
     const noted: unknown[] = [];
+    let first: JobView | undefined;
     const d = every((ctx) => {
       for (const j of ctx.jobs.pending) {
         ctx.notes.set(j, `seen at ${ctx.now}`);
         ctx.start(j);
+        first ??= j;
       }
       for (const t of ctx.triggers) if (t.kind === 'completion') noted.push(ctx.notes.get(t.job));
+      // A later round: the first job left at 2, its note went with it.
+      if (ctx.now === 5) noted.push(ctx.notes.get(first!));
       ctx.count('rounds', (ctx.notes.processor(0) as number | undefined) ?? 1);
       ctx.notes.setProcessor(0, 2);
     });
-    const { result } = await run([job(1, 0, 1, 2)], d);
+    const { result } = await run([job(1, 0, 1, 2), job(2, 5, 1, 1)], d);
     expect(result.counters).toEqual({ 'every-round': { rounds: 2 } });
-    // A job's note is dropped when it leaves.
-    expect(noted).toEqual([undefined]);
+    // Readable in the round that reports the leaving, gone after.
+    expect(noted).toEqual(['seen at 0', undefined, 'seen at 5']);
   });
 });

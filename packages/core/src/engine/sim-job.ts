@@ -15,16 +15,18 @@ const NO_PROCESSORS = new Int32Array(0);
  * exactly, so integer quanta leave no rounding residue.
  */
 export class SimJob {
+  // Every number field starts as a number, never undefined: V8 then keeps it as a number field
+  // updated in place, where an undefined start would make each fractional write allocate.
   view!: JobViewImpl;
-  readonly id: number;
-  readonly size: number;
+  readonly id: number = 0;
+  readonly size: number = 0;
   /** The runtime estimate the run's knowledge lets disciplines see. */
-  readonly visibleEstimate: number;
-  readonly minSize: number;
-  readonly maxSize: number;
+  readonly visibleEstimate: number = 0;
+  readonly minSize: number = 0;
+  readonly maxSize: number = 0;
   readonly demand: Float64Array;
   /** Execution time on `size` processors: the unit of `remaining`. */
-  readonly reference: number;
+  readonly reference: number = 0;
   /** The discipline (partition) that owns the job. */
   owner = 0;
   /** False between admission (read one job ahead) and its arrival event. */
@@ -58,7 +60,7 @@ export class SimJob {
   backfilled = false;
 
   /** Work left, in reference seconds, as of `since`. */
-  remaining: number;
+  remaining = 0;
   /** Reference seconds of work done per second at the current allocation and slowdown. */
   speed = 0;
   /** The contention model's factor for the current placement. */
@@ -85,7 +87,7 @@ export class SimJob {
   heldSince = Number.NaN;
   /** Seconds waiting up to `waitingSince` (NaN while not waiting). */
   waited = 0;
-  waitingSince: number;
+  waitingSince = 0;
   /** Count of processors at the last start, so a checkpointed job restarts on as many. */
   lastCount = 0;
 
@@ -102,6 +104,11 @@ export class SimJob {
   preemptions = 0;
   checkpoints = 0;
   resizes = 0;
+
+  /** The discipline's note on the job (`ctx.notes`): kept here, so it goes with the job. */
+  note: unknown = undefined;
+  /** The owner's decision round that reports the job's leaving (its note is readable until then). */
+  leftRound = -1;
 
   constructor(
     readonly record: Job,

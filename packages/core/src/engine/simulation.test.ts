@@ -236,6 +236,32 @@ describe('engine: bad workloads and options', () => {
     expect(run([job(1, 0, 1, 0)], fifo)).rejects.toSatisfy(
       (e) => e instanceof InputError && e.field === 'runtime',
     ));
+  it.each([
+    ['a negative submit time', { submit: -1 }, 'submit', 'submit time -1'],
+    ['a fractional size', { size: 1.5 }, 'size', 'size 1.5'],
+    ['no estimate', { estimate: 0 }, 'estimate', 'estimate 0'],
+    ['an id the ledger cannot record', { id: -7 }, 'id', 'job id -7'],
+    ['a fractional id', { id: 2.5 }, 'id', 'job id 2.5'],
+    ['an id past 2^31 - 1', { id: 2 ** 31 }, 'id', 'job id 2147483648'],
+  ] as [string, Partial<Job>, string, string][])(
+    'rejects %s, naming the field and the value',
+    (_, change, field, text) =>
+      expect(run([{ ...job(3, 0, 1, 1), ...change }], fifo)).rejects.toSatisfy(
+        (e) =>
+          e instanceof InputError &&
+          e.field === field &&
+          e.message.includes(text) &&
+          e.message.includes(`job ${change.id ?? 3}`),
+      ),
+  );
+  it('rejects an id already in the system, and takes it again once that job has left', async () => {
+    await expect(run([job(1, 0, 1, 10), job(1, 5, 1, 1)], fifo)).rejects.toSatisfy(
+      (e) => e instanceof InputError && e.field === 'id' && e.message.includes('already in the system'),
+    );
+    // The engine reads one job ahead: the id is free again once its job has left by then.
+    const { result } = await run([job(1, 0, 1, 10), job(2, 15, 1, 1), job(1, 20, 1, 1)], fifo);
+    expect(result).toMatchObject({ status: 'completed', ended: 3 });
+  });
   it('validates discipline options, naming path and value', () =>
     expect(run([job(1, 0, 1, 1)], fifo, { options: { limit: -3 } })).rejects.toSatisfy(
       (e) => e instanceof OptionsError && e.message.includes('limit = -3'),

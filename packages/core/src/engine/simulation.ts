@@ -58,6 +58,9 @@ class Simulation {
   #ended = 0;
   #events = 0;
   #status: RunStatus | undefined;
+  /** Table entry of the job read ahead of its arrival (-1: none), and its submit time. */
+  #ahead = -1;
+  #aheadTime = Number.POSITIVE_INFINITY;
   /** The events of one instant, reused. */
   readonly #batch = new Batch();
 
@@ -138,13 +141,13 @@ class Simulation {
     if (this.#sourceIsAsync) await this.#pullAsync();
     else this.#pullSync();
 
-    while (queue.size > 0 && this.#status === undefined) {
+    while ((queue.size > 0 || this.#ahead >= 0) && this.#status === undefined) {
       // Events superseded by later operations are dropped before they can move the clock.
       this.#dropStale();
-      if (queue.size === 0) break;
       // Every job has left: what timers remain cannot matter.
       if (this.#sourceDone && w.byId.size === 0) break;
-      const t = queue.peekTime();
+      const t = Math.min(queue.peekTime(), this.#aheadTime);
+      if (t === Number.POSITIVE_INFINITY) break;
       if (t > maxTime) {
         this.#status = 'time-limit';
         break;
@@ -157,22 +160,34 @@ class Simulation {
       let size = 0;
       let instant = t;
       let exact = false;
-      while (queue.size > 0 && queue.peekTime() <= until) {
-        queue.pop();
-        this.#events++;
-        const kind = queue.kind;
+      for (;;) {
+        const arrival = this.#ahead >= 0 && this.#aheadTime <= until && this.#arrivalFirst();
+        if (!arrival && !(queue.size > 0 && queue.peekTime() <= until)) break;
         if (size === batch.kind.length) batch.grow();
+        this.#events++;
+        if (arrival) {
+          batch.kind[size] = EventKind.Arrival;
+          batch.subject[size] = this.#ahead;
+          batch.token[size++] = 0;
+          if (!exact) {
+            exact = true;
+            instant = this.#aheadTime;
+          }
+          this.#ahead = -1;
+          this.#aheadTime = Number.POSITIVE_INFINITY;
+          // Read the next job now, so an arrival at this instant joins it.
+          if (this.#sourceIsAsync) await this.#pullAsync();
+          else this.#pullSync();
+          continue;
+        }
+        queue.pop();
+        const kind = queue.kind;
         batch.kind[size] = kind;
         batch.subject[size] = queue.subject;
         batch.token[size++] = queue.token;
         if (!exact && kind >= EventKind.Arrival) {
           exact = true;
           instant = queue.time;
-        }
-        // Read the next job now, so an arrival at this instant joins it.
-        if (kind === EventKind.Arrival) {
-          if (this.#sourceIsAsync) await this.#pullAsync();
-          else this.#pullSync();
         }
       }
       w.now = instant;
@@ -253,9 +268,20 @@ class Simulation {
     }
   }
 
+  /**
+   * Whether the job read ahead arrives before the heap's next event: arrivals follow
+   * completions and ends of overheads of the same time, and precede its timers.
+   */
+  #arrivalFirst(): boolean {
+    const queue = this.#w.queue;
+    if (queue.size === 0) return true;
+    const next = queue.peekTime();
+    return this.#aheadTime < next || (this.#aheadTime === next && queue.peekPriority() > Priority.Arrival);
+  }
+
   #anyRunning(): boolean {
     for (const seat of this.#w.seats) if (seat.running.size > 0) return true;
-    for (const job of this.#w.byId.values()) if (job.pendingOp) return true;
+    for (const job of this.#w.table) if (job?.pendingOp) return true;
     return false;
   }
 
@@ -328,9 +354,10 @@ class Simulation {
     else this.#admit(next.value);
   }
 
-  /** Check a job from the workload and queue its arrival. */
+  /** Check a job from the workload and hold it as the one read ahead of its arrival. */
   #admit(record: Job): void {
-    enter(this.#w, record, this.#arrivals, this.#lastSubmit, this.#route);
+    this.#ahead = enter(this.#w, record, this.#arrivals, this.#lastSubmit, this.#route).entry;
+    this.#aheadTime = record.submit;
     this.#arrivals++;
     this.#lastSubmit = record.submit;
   }

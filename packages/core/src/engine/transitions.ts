@@ -20,7 +20,6 @@ export class Transitions extends Checks {
     job.waitingSince = w.now;
     seat.running.delete(job);
     seat.suspended.add(job);
-    seat.version++;
     const cost = w.profile.suspend;
     this.emit(job, 'suspend', job.processors, cost);
     if (cost > 0) this.overhead(job, 'suspend', cost);
@@ -79,7 +78,6 @@ export class Transitions extends Checks {
     if (!Number.isNaN(job.waitingSince)) job.waited += w.now - job.waitingSince;
     job.waitingSince = Number.NaN;
     seat.running.add(job);
-    seat.version++;
     w.touched(processors);
   }
 
@@ -124,7 +122,6 @@ export class Transitions extends Checks {
     const oldest = queue.oldest();
     job.backfilled = oldest !== null && oldest !== job;
     queue.left(job);
-    this.seat.version++;
   }
 
   /** The end of an operation's overhead: progress begins, or what was held is released. */
@@ -159,8 +156,7 @@ export class Transitions extends Checks {
     this.stopRunning(job, false);
     job.processors = SimJob.noProcessors;
     seat.running.delete(job);
-    seat.version++;
-    if (seat.jobNotes.size) seat.jobNotes.delete(job.id);
+    job.leftRound = seat.rounds + 1;
     w.byId.delete(job.id);
     w.freeEntries.push(job.entry);
     w.table[job.entry] = undefined;

@@ -2,10 +2,10 @@ import { AllocationLedger, type Machine } from '@js/machine';
 import type { Capabilities } from '../discipline/capabilities.ts';
 import type { Scheduler } from '../discipline/define.ts';
 import { InvariantViolation } from '../errors/errors.ts';
-import type { Job } from '../job/job.ts';
 import type { ContentionModel, Placement as ContentionPlacement } from './contention.ts';
 import type { Trigger } from './context.ts';
 import { EventQueue } from './event-queue.ts';
+import { IdIndex } from './id-index.ts';
 import { JobSet } from './job-set.ts';
 import type { Knowledge } from './knowledge.ts';
 import type { RunObserver } from './observer.ts';
@@ -41,8 +41,6 @@ export interface Seat {
   readonly running: JobSet;
   readonly suspended: JobSet;
   readonly checkpointed: JobSet;
-  /** Bumped whenever a per-state set changes, so views rebuild their snapshots only then. */
-  version: number;
   /** What woke it since its last round (handed over to the discipline at the round). */
   triggers: Trigger[];
   /** Time of its last decision round (decision-interval rule). */
@@ -50,7 +48,6 @@ export interface Seat {
   /** Whether a wake-up at the end of the decision interval is queued. */
   wakeQueued: boolean;
   readonly counters: Map<string, number>;
-  readonly jobNotes: Map<number, unknown>;
   readonly processorNotes: Map<number, unknown>;
 }
 
@@ -66,7 +63,8 @@ export class World {
   /** The jobs in the system by table entry (an entry is reused after its job leaves). */
   readonly table: (SimJob | undefined)[] = [];
   readonly freeEntries: number[] = [];
-  readonly byId = new Map<number, SimJob>();
+  /** Table entry of each job in the system, by id. */
+  readonly byId = new IdIndex();
   readonly seats: Seat[] = [];
   /** Seat of each processor. */
   readonly seatOf: Int32Array;
@@ -103,15 +101,7 @@ export class World {
     // -1: a processor outside every partition belongs to no discipline.
     this.seatOf = new Int32Array(machine.processors).fill(-1);
     this.contentionActive = contention.name !== 'none';
-    const ledger = this.ledger;
-    const byId = this.byId;
-    this.placementView = {
-      machine,
-      runningOn: (p) => {
-        const id = ledger.runningJob[p]!;
-        return id < 0 ? undefined : (byId.get(id)?.record as Job | undefined);
-      },
-    };
+    this.placementView = { machine, runningOn: (p) => this.runningOn(p)?.record };
     this.onSubmitted = allOf(observers, 'submitted');
     this.onSample = allOf(observers, 'sample');
     this.onJobEnded = allOf(observers, 'jobEnded');
@@ -119,6 +109,18 @@ export class World {
     this.onProgressed = allOf(observers, 'progressed');
     this.onOperation = allOf(observers, 'operation');
     this.onReleased = allOf(observers, 'released');
+  }
+
+  /** The job with this id, if it is in the system. */
+  job(id: number): SimJob | undefined {
+    const entry = this.byId.get(id);
+    return entry < 0 ? undefined : this.table[entry];
+  }
+
+  /** The job running on processor `p`, if any. */
+  runningOn(p: number): SimJob | undefined {
+    const id = this.ledger.runningJob[p]!;
+    return id < 0 ? undefined : this.job(id);
   }
 
   refuse(seat: Seat | undefined, job: SimJob | undefined, rule: string, detail: string): never {
@@ -159,12 +161,10 @@ export function newSeat(
     running: new JobSet(),
     suspended: new JobSet(),
     checkpointed: new JobSet(),
-    version: 0,
     triggers: [],
     lastDecision: Number.NEGATIVE_INFINITY,
     wakeQueued: false,
     counters: new Map(),
-    jobNotes: new Map(),
     processorNotes: new Map(),
   };
 }

@@ -28,6 +28,9 @@ import { z } from 'zod';
  * ahead and starve it. Such a job is placed again when a job of unknown estimate leaves (never at
  * its estimated end, so the profile is rebuilt). With finite estimates every job fits once all
  * running and reserved jobs have ended, so none of this arises.
+ *
+ * Each job's note (`ctx.notes`) holds its reservation while it waits (none: no note) and its
+ * estimated end, fixed when it starts, while it runs.
  */
 export const conservative = defineDiscipline({
   name: 'conservative',
@@ -36,9 +39,7 @@ export const conservative = defineDiscipline({
   options: z.object({}).strict(),
   create: (_options, { machine }) => {
     const profile = new AvailabilityProfile(machine.processors, machine.capacities);
-    const reserved = new Map<JobView, number>();
-    /** Estimated end of each running job, fixed when it starts. */
-    const expectedEnd = new Map<JobView, number>();
+    const noted = (ctx: SchedulingContext, job: JobView) => ctx.notes.get(job) as number | undefined;
     let fresh = true;
     /** The wake-up already asked for: the earliest standing reservation. */
     let alarm = Number.NEGATIVE_INFINITY;
@@ -48,7 +49,7 @@ export const conservative = defineDiscipline({
       if (at === Number.POSITIVE_INFINITY) profile.takeFree(ctx.now, job.size, job.demand);
       else profile.take(at, job.estimate, job.size, job.demand);
       if (at !== old) {
-        reserved.set(job, at);
+        ctx.notes.set(job, at);
         if (at !== Number.POSITIVE_INFINITY) ctx.reserve(job, at);
       }
     };
@@ -61,7 +62,7 @@ export const conservative = defineDiscipline({
       // The queue as of this decision: skip jobs already started in it.
       const queue = ctx.jobs.pending.filter((job) => job.state === 'pending');
       for (const job of queue) {
-        const at = reserved.get(job);
+        const at = noted(ctx, job);
         if (at === undefined) continue;
         // An unknown start (Infinity) holds no interval to put back: it is placed afresh below.
         if (
@@ -71,11 +72,11 @@ export const conservative = defineDiscipline({
         ) {
           profile.take(at, job.estimate, job.size, job.demand);
         } else {
-          reserved.delete(job);
+          ctx.notes.delete(job);
         }
       }
       for (const job of queue) {
-        const old = reserved.get(job);
+        const old = noted(ctx, job);
         if (old !== undefined) profile.give(old, job.estimate, job.size, job.demand);
         place(ctx, job, old);
       }
@@ -87,12 +88,12 @@ export const conservative = defineDiscipline({
      */
     const startDue = (ctx: SchedulingContext): boolean => {
       for (const job of ctx.jobs.pending) {
-        const at = reserved.get(job);
-        if (job.state !== 'pending' || at === undefined || at > ctx.now) continue;
+        if (job.state !== 'pending') continue;
+        const at = noted(ctx, job);
+        if (at === undefined || at > ctx.now) continue;
         if (!ctx.machine.fits(job.size, job.demand)) return false;
         ctx.start(job);
-        reserved.delete(job);
-        expectedEnd.set(job, ctx.estimatedEnd(job));
+        ctx.notes.set(job, ctx.estimatedEnd(job));
       }
       return true;
     };
@@ -103,8 +104,7 @@ export const conservative = defineDiscipline({
         let offEstimate = fresh;
         for (const t of ctx.triggers) {
           if (t.kind !== 'completion' && t.kind !== 'killed') continue;
-          if (ctx.now !== expectedEnd.get(t.job)) offEstimate = true;
-          expectedEnd.delete(t.job);
+          if (ctx.now !== noted(ctx, t.job)) offEstimate = true;
         }
         fresh = false;
         if (offEstimate) {
@@ -121,7 +121,10 @@ export const conservative = defineDiscipline({
         // A reservation is a promise to start then, even if nothing else happens at that time
         // (compression in arrival order can leave one where a later job's old slot ended).
         let next = Number.POSITIVE_INFINITY;
-        for (const at of reserved.values()) if (at > ctx.now && at < next) next = at;
+        for (const job of ctx.jobs.pending) {
+          const at = job.state === 'pending' ? noted(ctx, job) : undefined;
+          if (at !== undefined && at > ctx.now && at < next) next = at;
+        }
         if (next !== Number.POSITIVE_INFINITY && (alarm <= ctx.now || next < alarm)) {
           ctx.setTimer(next, 'reservation');
           alarm = next;

@@ -1,14 +1,14 @@
 import type { Job } from '../job/job.ts';
 import { parseOptions } from '../options/options.ts';
 import { RandomStreams } from '../random/streams.ts';
-import { enter } from './admission.ts';
+import { Arrivals } from './arrivals.ts';
 import { Batch } from './batch.ts';
 import { noContention } from './contention.ts';
 import { EventKind, Priority } from './event-queue.ts';
 import { knowledgeSchema } from './knowledge.ts';
 import type { RunStatus } from './observer.ts';
 import { Operations } from './operations.ts';
-import { type Route, seatsFor } from './partitions.ts';
+import { seatsFor } from './partitions.ts';
 import { instantTolerance, rerate } from './physics.ts';
 import { placementRulesSchema } from './placement.ts';
 import { idealProfile } from './profile.ts';
@@ -45,22 +45,13 @@ class Simulation {
   readonly #ops: Operations[] = [];
   readonly #sampler: Sampler;
   readonly #stop: StopRule;
-  readonly #route: Route;
   readonly #limits: RunLimits;
-  readonly #source: Iterator<Job> | AsyncIterator<Job>;
-  readonly #sourceIsAsync: boolean;
-  #sourceDone = false;
-  /** Jobs read from the source (one may be read ahead of its arrival). */
-  #arrivals = 0;
+  readonly #arrivals: Arrivals;
   /** Jobs that have arrived. */
   #arrivedJobs = 0;
-  #lastSubmit = Number.NEGATIVE_INFINITY;
   #ended = 0;
   #events = 0;
   #status: RunStatus | undefined;
-  /** Table entry of the job read ahead of its arrival (-1: none), and its submit time. */
-  #ahead = -1;
-  #aheadTime = Number.POSITIVE_INFINITY;
   /** The events of one instant, reused. */
   readonly #batch = new Batch();
 
@@ -80,7 +71,6 @@ class Simulation {
     );
     this.#limits = o.limits ?? {};
     this.#stop = parseStopRule(o.stop ?? 'all-left');
-    this.#route = o.route ?? 'size';
     const random = new RandomStreams(o.seed ?? 0);
     for (const spec of seatsFor(o)) {
       const { definition } = spec;
@@ -107,13 +97,7 @@ class Simulation {
       this.#contexts.push(new Context(this.#w, seat, ops));
     }
     this.#sampler = new Sampler(this.#w);
-    if (Symbol.asyncIterator in jobs) {
-      this.#source = (jobs as AsyncIterable<Job>)[Symbol.asyncIterator]();
-      this.#sourceIsAsync = true;
-    } else {
-      this.#source = (jobs as Iterable<Job>)[Symbol.iterator]();
-      this.#sourceIsAsync = false;
-    }
+    this.#arrivals = new Arrivals(this.#w, jobs, o.route ?? 'size');
   }
 
   async run(): Promise<RunResult> {
@@ -138,15 +122,16 @@ class Simulation {
     const queue = w.queue;
     const idleLimit = this.#limits.idleRounds ?? IDLE_ROUNDS;
     let idleRounds = 0;
-    if (this.#sourceIsAsync) await this.#pullAsync();
-    else this.#pullSync();
+    const arrivals = this.#arrivals;
+    if (arrivals.isAsync) await arrivals.pullAsync();
+    else arrivals.pullSync();
 
-    while ((queue.size > 0 || this.#ahead >= 0) && this.#status === undefined) {
+    while ((queue.size > 0 || arrivals.ahead >= 0) && this.#status === undefined) {
       // Events superseded by later operations are dropped before they can move the clock.
       this.#dropStale();
       // Every job has left: what timers remain cannot matter.
-      if (this.#sourceDone && w.byId.size === 0) break;
-      const t = Math.min(queue.peekTime(), this.#aheadTime);
+      if (arrivals.done && w.byId.size === 0) break;
+      const t = Math.min(queue.peekTime(), arrivals.aheadTime);
       if (t === Number.POSITIVE_INFINITY) break;
       if (t > maxTime) {
         this.#status = 'time-limit';
@@ -161,23 +146,21 @@ class Simulation {
       let instant = t;
       let exact = false;
       for (;;) {
-        const arrival = this.#ahead >= 0 && this.#aheadTime <= until && this.#arrivalFirst();
+        const arrival = arrivals.ahead >= 0 && arrivals.aheadTime <= until && this.#arrivalFirst();
         if (!arrival && !(queue.size > 0 && queue.peekTime() <= until)) break;
         if (size === batch.kind.length) batch.grow();
         this.#events++;
         if (arrival) {
-          batch.kind[size] = EventKind.Arrival;
-          batch.subject[size] = this.#ahead;
-          batch.token[size++] = 0;
           if (!exact) {
             exact = true;
-            instant = this.#aheadTime;
+            instant = arrivals.aheadTime;
           }
-          this.#ahead = -1;
-          this.#aheadTime = Number.POSITIVE_INFINITY;
+          batch.kind[size] = EventKind.Arrival;
+          batch.subject[size] = arrivals.take();
+          batch.token[size++] = 0;
           // Read the next job now, so an arrival at this instant joins it.
-          if (this.#sourceIsAsync) await this.#pullAsync();
-          else this.#pullSync();
+          if (arrivals.isAsync) await arrivals.pullAsync();
+          else arrivals.pullSync();
           continue;
         }
         queue.pop();
@@ -222,11 +205,11 @@ class Simulation {
       // A discipline that only re-arms timers, changing nothing, while nothing runs and nothing
       // more arrives, is taken to be stuck after so many rounds.
       idleRounds =
-        onlyTimers && w.changes === before && this.#sourceDone && !this.#anyRunning() ? idleRounds + 1 : 0;
+        onlyTimers && w.changes === before && arrivals.done && !this.#anyRunning() ? idleRounds + 1 : 0;
       if (idleRounds >= idleLimit) break;
     }
     const inSystem = this.#arrivedJobs - this.#ended;
-    const status = this.#status ?? (inSystem > 0 || !this.#sourceDone ? 'stalled' : 'completed');
+    const status = this.#status ?? (inSystem > 0 || !arrivals.done ? 'stalled' : 'completed');
     for (const o of w.observers) o.end?.(w.now, status);
     const counters: Record<string, Record<string, number>> = {};
     for (const seat of w.seats)
@@ -276,7 +259,8 @@ class Simulation {
     const queue = this.#w.queue;
     if (queue.size === 0) return true;
     const next = queue.peekTime();
-    return this.#aheadTime < next || (this.#aheadTime === next && queue.peekPriority() > Priority.Arrival);
+    const at = this.#arrivals.aheadTime;
+    return at < next || (at === next && queue.peekPriority() > Priority.Arrival);
   }
 
   #anyRunning(): boolean {
@@ -335,30 +319,5 @@ class Simulation {
     this.#ended++;
     const status = this.#stop.left(job.arrival);
     if (status) this.#status ??= status;
-  }
-
-  // ── the job source ──────────────────────────────────────────────────────────────────────
-
-  /** Read the next job from a synchronous source (no promise: this runs once per job). */
-  #pullSync(): void {
-    if (this.#sourceDone) return;
-    const next = (this.#source as Iterator<Job>).next();
-    if (next.done) this.#sourceDone = true;
-    else this.#admit(next.value);
-  }
-
-  async #pullAsync(): Promise<void> {
-    if (this.#sourceDone) return;
-    const next = await (this.#source as AsyncIterator<Job>).next();
-    if (next.done) this.#sourceDone = true;
-    else this.#admit(next.value);
-  }
-
-  /** Check a job from the workload and hold it as the one read ahead of its arrival. */
-  #admit(record: Job): void {
-    this.#ahead = enter(this.#w, record, this.#arrivals, this.#lastSubmit, this.#route).entry;
-    this.#aheadTime = record.submit;
-    this.#arrivals++;
-    this.#lastSubmit = record.submit;
   }
 }

@@ -1,36 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Job } from '@js/core';
 import { referenceEasy } from '@js/disciplines-backfill/testing';
 import { openWorkload, readSwf } from '@js/workloads';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { schedlab, trace } from './cli.test-support.ts';
 
-/** The app as `pnpm schedlab` runs it: from source. */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
-const trace = (name: string) => fileURLToPath(new URL(`../../../../shared/traces/${name}`, import.meta.url));
-
-async function schedlab(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--conditions=@js/source', '--import', 'tsx', cli, ...args],
-      {
-        cwd: root,
-        maxBuffer: 1 << 26,
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 let dir: string;
 beforeAll(async () => {
@@ -49,7 +27,10 @@ describe('schedlab list', () => {
       'fcfs',
       'fcfs-ff',
       'easy',
+      'easy-bl',
+      'easy-bb',
       'conservative',
+      'unc',
       'dyn-equi',
     ]);
     expect(listed.disciplines.every((d) => d.source.length > 0)).toBe(true);
@@ -77,7 +58,16 @@ describe('schedlab run and compare', () => {
       discipline: string;
       summary: { status: string; jobs: { finished: number } };
     }[];
-    expect(reports.map((r) => r.discipline)).toEqual(['fcfs', 'fcfs-ff', 'easy', 'conservative', 'dyn-equi']);
+    expect(reports.map((r) => r.discipline)).toEqual([
+      'fcfs',
+      'fcfs-ff',
+      'easy',
+      'easy-bl',
+      'easy-bb',
+      'conservative',
+      'unc',
+      'dyn-equi',
+    ]);
     for (const r of reports)
       expect(r.summary).toMatchObject({ status: 'completed', jobs: { finished: 5000 } });
   });

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 import { SchedlabError } from '@js/core';
 import { Command, CommanderError } from 'commander';
+import { calibrateCommand } from './commands/calibrate.ts';
 import { compareCommand } from './commands/compare.ts';
 import { generateCommand } from './commands/generate.ts';
 import { listCommand } from './commands/list.ts';
+import { reproduceCommand } from './commands/reproduce.ts';
 import { runCommand } from './commands/run.ts';
 
 const program = new Command('schedlab')
@@ -18,6 +20,8 @@ listCommand(program);
 runCommand(program);
 compareCommand(program);
 generateCommand(program);
+calibrateCommand(program);
+reproduceCommand(program);
 program.exitOverride();
 
 /**

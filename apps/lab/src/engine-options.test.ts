@@ -1,29 +1,11 @@
-import { execFile } from 'node:child_process';
 import { access, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { schedlab } from './cli.test-support.ts';
 
-/** The app as `pnpm schedlab` runs it: from source. */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const neverStarting = fileURLToPath(new URL('./fixtures/never-starting-plugin.ts', import.meta.url));
-
-async function schedlab(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--conditions=@js/source', '--import', 'tsx', cli, ...args],
-      { cwd: root, maxBuffer: 1 << 26 },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 const exists = (path: string) =>
   access(path).then(

@@ -5,6 +5,10 @@ export {
   type DistributionSummary,
 } from './distribution/distribution.ts';
 export { type JobRecord, jobRecord, jobRecordFields } from './job-record/job-record.ts';
+export {
+  type RequirementMachine,
+  resourceRequirement,
+} from './job-record/resource-requirement.ts';
 export { boundedSlowdown, DEFAULT_BOUNDED_SLOWDOWN_THRESHOLD, slowdown } from './job-record/slowdown.ts';
 export { OccupancyIntegral, type OccupancyMeans } from './occupancy/occupancy-integral.ts';
 export {

@@ -14,6 +14,8 @@ const columns: readonly [string, (r: Row) => string | number][] = [
   ['jobs', (r) => r.summary.jobs.finished + r.summary.jobs.killed],
   ['mean wait s', (r) => r.summary.wait.mean],
   ['mean response s', (r) => r.summary.response.mean],
+  // Leinberger et al.'s weighted response: weight = run time × Σ resource shares (RunSummary).
+  ['res-weighted resp s', (r) => r.summary.resourceWeightedResponseTime],
   ['mean bsld', (r) => r.summary.boundedSlowdown.mean],
   ['p95 bsld', (r) => r.summary.boundedSlowdown.p95],
   ['max wait s', (r) => r.summary.wait.max],

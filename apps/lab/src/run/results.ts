@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../output/atomic.ts';
 import type { RunReport } from './execute.ts';
 
 /**
@@ -27,9 +28,6 @@ export class ResultStore {
   }
 
   async save(path: string, report: RunReport): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    const partial = `${path}.partial`;
-    await writeFile(partial, JSON.stringify(report, null, 2));
-    await rename(partial, path);
+    await writeFileAtomic(path, JSON.stringify(report, null, 2));
   }
 }

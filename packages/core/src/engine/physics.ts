@@ -16,7 +16,8 @@ export const instantTolerance = (t: number): number => Math.max(1e-9, 1e-12 * Ma
 export function progress(w: World, job: SimJob): void {
   const p = job.processors.length;
   job.slowdown = w.contentionActive ? w.contention.slowdown(job.record, job.processors, w.placementView) : 1;
-  const period = job.executionTime(p) * job.slowdown;
+  // On its requested size a job runs its reference time (no call into the workload's T(p)).
+  const period = (p === job.size ? job.reference : job.executionTime(p)) * job.slowdown;
   if (!(period > 0) || !Number.isFinite(period)) badRate(w, job, p);
   // A rigid job alone runs at exactly 1: its end is now + remaining with no division.
   job.speed = period === job.reference ? 1 : job.reference / period;

@@ -1,7 +1,7 @@
 import { ConfigError, noPlacementRules, OptionsError, type RunInfo } from '@js/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jobOutcome } from '../fixtures/job-outcome.ts';
+import { jobOutcome, type OutcomeSketch } from '../fixtures/job-outcome.ts';
 import { type PlannedJob, replaySchedule } from '../fixtures/schedule-replay.ts';
 import { createRunMetrics } from './run-metrics.ts';
 
@@ -62,6 +62,9 @@ describe('createRunMetrics', () => {
     expect(s.throughput).toBe(0.2);
     // Weights (processor time) 20, 20, 2: (20·10 + 20·13 + 2·2) / 42.
     expect(s.weightedResponseTime).toBeCloseTo(464 / 42, 12);
+    // K-resource weights, run time × memory share (capacity 100): 10·0.4, 5·0.8, 2·0.1 = 4, 4, 0.2:
+    // (4·10 + 4·13 + 0.2·2) / 8.2.
+    expect(s.resourceWeightedResponseTime).toBeCloseTo(92.4 / 8.2, 12);
 
     // Busy processors 2 on [0,4), 3 on [4,6), 2 on [6,10), 4 on [10,15): 42 processor-seconds of 60.
     expect(s.utilisation.processors).toBeCloseTo(0.7, 12);
@@ -71,6 +74,42 @@ describe('createRunMetrics', () => {
     expect(s.meanQueueLength).toBeCloseTo(8 / 15, 12);
     // Running: 1 on [0,4), 2 on [4,6), 1 on [6,15): 17 job-seconds.
     expect(s.meanRunningJobs).toBeCloseTo(17 / 15, 12);
+  });
+
+  it('weighs response by processor share on a machine with no named resources', () => {
+    const metrics = createRunMetrics();
+    metrics.begin({ ...machine(4), resourceNames: [], resourceCapacities: [] });
+    replaySchedule(metrics, easySchedule);
+    const s = metrics.summary();
+    // Weights run time × size / 4: 10·2/4, 5·4/4, 2·1/4 = 5, 5, 0.5: (5·10 + 5·13 + 0.5·2) / 10.5,
+    // the processor-time weighting scaled by 1/4 (rigid jobs), so the same figure.
+    expect(s.resourceWeightedResponseTime).toBeCloseTo(116 / 10.5, 12);
+    expect(s.resourceWeightedResponseTime).toBeCloseTo(s.weightedResponseTime, 12);
+  });
+
+  it('weighs response by the sum of resource shares, not processors, with two resources', () => {
+    const metrics = createRunMetrics();
+    metrics.begin({ ...machine(16), resourceNames: ['memory', 'disk'], resourceCapacities: [32, 100] });
+    // Job 1: 2 procs, 8 GB, 50 disk, runs 4 s, response 4: weight 4·(0.25 + 0.5) = 3.
+    // Job 2: 14 procs, 16 GB, no disk, waits 2, runs 1 s, response 3: weight 1·0.5 = 0.5.
+    const jobs: OutcomeSketch[] = [
+      { id: 1, submit: 0, start: 0, end: 4, processors: 2, resources: { memory: 8, disk: 50 } },
+      { id: 2, submit: 0, start: 2, end: 3, processors: 14, resources: { memory: 16 } },
+    ];
+    for (const j of jobs) metrics.submitted(jobOutcome(j).job, 0);
+    metrics.jobEnded(jobOutcome(jobs[1]!));
+    metrics.jobEnded(jobOutcome(jobs[0]!));
+    metrics.end(4, 'completed');
+    // (3·4 + 0.5·3) / 3.5; by processor time it would be (8·4 + 14·3) / 22.
+    expect(metrics.summary().resourceWeightedResponseTime).toBeCloseTo(13.5 / 3.5, 12);
+    expect(metrics.summary().weightedResponseTime).toBeCloseTo(74 / 22, 12);
+  });
+
+  it('has no resource-weighted response when no measured job asked for a resource', () => {
+    const metrics = createRunMetrics();
+    metrics.begin(machine(4));
+    replaySchedule(metrics, [{ id: 1, submit: 0, start: 0, end: 3 }]);
+    expect(metrics.summary().resourceWeightedResponseTime).toBeNaN();
   });
 
   it('applies τ from its options', () => {

@@ -10,6 +10,7 @@ import {
 } from '@js/core';
 import { CompensatedSum } from '../distribution/compensated-sum.ts';
 import { Distribution } from '../distribution/distribution.ts';
+import { resourceRequirement } from '../job-record/resource-requirement.ts';
 import { boundedSlowdown, slowdown } from '../job-record/slowdown.ts';
 import { OccupancyIntegral } from '../occupancy/occupancy-integral.ts';
 import { type MeasurementProgress, MeasurementWindow } from './measurement-window.ts';
@@ -50,6 +51,8 @@ class RunMetricsCollector implements RunMetrics {
   readonly #boundedSlowdown: Distribution;
   readonly #weightedResponse = new CompensatedSum();
   readonly #weight = new CompensatedSum();
+  readonly #resourceWeightedResponse = new CompensatedSum();
+  readonly #resourceWeight = new CompensatedSum();
   #info: RunInfo | undefined;
   #occupancy: OccupancyIntegral | undefined;
   #submitted = 0;
@@ -88,6 +91,7 @@ class RunMetricsCollector implements RunMetrics {
 
   jobEnded(outcome: JobOutcome): void {
     const occupancy = this.#begun();
+    const info = this.#info!;
     if (outcome.ending === 'finished') this.#finished++;
     else this.#killed++;
     if (!this.#window.ended(outcome.job.id)) return;
@@ -100,6 +104,9 @@ class RunMetricsCollector implements RunMetrics {
     this.#boundedSlowdown.add(boundedSlowdown(response, runTime, this.#options.boundedSlowdownThreshold));
     this.#weightedResponse.add(outcome.processorTime * response);
     this.#weight.add(outcome.processorTime);
+    const resourceWeight = runTime * resourceRequirement(job, info);
+    this.#resourceWeightedResponse.add(resourceWeight * response);
+    this.#resourceWeight.add(resourceWeight);
     if (job.submit < this.#firstSubmit) this.#firstSubmit = job.submit;
     if (end > this.#lastEnd) this.#lastEnd = end;
     // The measured period may end here: remember the integrals in case no measured job follows.
@@ -160,6 +167,7 @@ class RunMetricsCollector implements RunMetrics {
       makespan,
       throughput: makespan > 0 ? measured / makespan : Number.NaN,
       weightedResponseTime: this.#weightedResponse.value / this.#weight.value,
+      resourceWeightedResponseTime: this.#resourceWeightedResponse.value / this.#resourceWeight.value,
       utilisation: {
         processors: info.processors > 0 ? means.busyProcessors / info.processors : 0,
         resources,

@@ -62,6 +62,16 @@ export interface RunSummary {
   readonly throughput: number;
   /** Σ wᵢ·responseᵢ / Σ wᵢ with wᵢ the job's processor time (processors × run time for a rigid job). */
   readonly weightedResponseTime: number;
+  /**
+   * Leinberger et al.'s weighted average response time (seed 001 §3.2), in seconds:
+   * Σ wᵢ·responseᵢ / Σ wᵢ with wᵢ = runTimeᵢ × Σ_r amountᵢ,r / capacity_r over the machine's named
+   * resources (size / processors on a machine with none; see `resourceRequirement`): "resource
+   * requirement × execution time". The paper averages wᵢ·responseᵢ over the jobs instead; on
+   * identical jobs Σ wᵢ and the job count are the same for every discipline, so relative gains
+   * between disciplines are the same either way, and this form stays in seconds. NaN when the
+   * measured jobs' weights sum to 0 (none ran, or none asked for any resource).
+   */
+  readonly resourceWeightedResponseTime: number;
   readonly utilisation: Utilisation;
   /** Time-average number of jobs waiting to start. */
   readonly meanQueueLength: number;

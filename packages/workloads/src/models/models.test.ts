@@ -276,7 +276,8 @@ describe('writing a model as SWF (the `schedlab generate` format)', () => {
 
   it('the header names model, options, seed, load and machine', () => {
     const header = modelSwfHeader(modelWorkload('k-resource', { options: { k: 2 }, jobs: 7, seed: 3 }));
-    expect(header).toContain('; MaxProcs: 128');
+    // Processors are plentiful (16 × P): only the K resources bind.
+    expect(header).toContain('; MaxProcs: 2048');
     expect(header).toContain('; Note: resource r1 capacity 128');
     expect(header.join('\n')).toMatch(/model k-resource.*\n.*seed 3, 7 jobs, options \{"base":"feitelson96"/);
   });

@@ -16,9 +16,12 @@ import { baseModelOptions, createBase, type ModelResolver } from '../wrapper.ts'
  * min(C, xᵢ · size · C/P): a job's share of each resource is a random multiple xᵢ of its share of
  * the processors. The paper does not give the laws' parameters: xᵢ is uniform on [0, 2m) or
  * exponential with mean m, m = `meanFactor` = 0.5 (our value: uniform draws then never exceed the
- * job's processor share; exponential ones are "mostly small", §3.3, and clamped to C). A machine for
- * these jobs has P processors and the K resources; with processors plentiful the K resources alone
- * bind, as in the paper's shared-everything machine.
+ * job's processor share; exponential ones are "mostly small", §3.3, and clamped to C). The paper's
+ * machine is "shared-everything": its K resources are all there is (CPUs, where they count, are
+ * one of them). So the machine for these jobs has the K resources and P × `processorFactor`
+ * processors (default 16 × P, sizes still drawn for P): the K resources bind, the processors do
+ * not. With factor 1 a job's share of each resource (uniform draws) stays below its share of the
+ * processors, and processors would bind first, leaving the K resources nothing to decide.
  *
  * Each job keeps the base job's `estimate` (Feitelson 1996 has none: Infinity, unknown). The
  * paper's backfilling protects "the expected start time" of a blocked job (§2.1) without saying
@@ -40,6 +43,13 @@ export function kResourceModel(resolve: ModelResolver) {
         .default(0.5)
         .describe('mean m of each draw xᵢ (uniform on [0, 2m), or exponential); our value'),
       capacity: z.number().positive().optional().describe('capacity of every resource; default P'),
+      processorFactor: z
+        .int()
+        .min(1)
+        .default(16)
+        .describe(
+          'the machine has P × this many processors, sizes drawn for P: at 16 only the K resources bind (the paper’s shared-everything machine); 1 lets processors bind too',
+        ),
       names: z
         .array(z.string().min(1))
         .optional()
@@ -76,7 +86,7 @@ export function kResourceModel(resolve: ModelResolver) {
       const uniform = o.distribution === 'uniform';
       const mean = o.meanFactor;
       return {
-        processors: P,
+        processors: P * o.processorFactor,
         resources: names.map((name) => ({ name, capacity })),
         topology: base.topology,
         offeredLoad: base.offeredLoad,

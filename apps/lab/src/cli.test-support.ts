@@ -1,0 +1,26 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+/** The repository root, where `pnpm schedlab` runs. */
+export const root = fileURLToPath(new URL('../../../', import.meta.url));
+const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+/** A trace beside the repository (`../shared/traces`), never copied into it. */
+export const trace = (name: string) =>
+  fileURLToPath(new URL(`../../../../shared/traces/${name}`, import.meta.url));
+
+/** The app as `pnpm schedlab` runs it (from source, a process of its own): exit code and output. */
+export async function schedlab(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--conditions=@js/source', '--import', 'tsx', cli, ...args],
+      { cwd: root, maxBuffer: 1 << 26 },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}

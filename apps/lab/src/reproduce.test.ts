@@ -1,0 +1,48 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { schedlab } from './cli.test-support.ts';
+
+describe('schedlab reproduce', () => {
+  it('leinberger99 --quick: calibrates easy, compares the four disciplines, writes CSV and JSON whole', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'schedlab-reproduce-'));
+    const prefix = join(dir, 'lein');
+    const { code, stdout } = await schedlab('reproduce', 'leinberger99', '--quick', '-o', prefix);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Average response time');
+    expect(stdout).toContain('Weighted average response time');
+    expect(stdout).toMatch(/easy-bb gain %/);
+    expect(stdout).toContain('Paper (Figures 2–3');
+    // Only the two files, no partial one left behind.
+    expect((await readdir(dir)).sort()).toEqual(['lein.csv', 'lein.json']);
+    const [header, ...rows] = (await readFile(`${prefix}.csv`, 'utf8')).trim().split('\n');
+    expect(header).toBe('k,law,queue,load,achievedQueue,discipline,metric,gain,halfWidth,seeds');
+    // One cell: three disciplines against easy, two metrics each.
+    expect(rows).toHaveLength(6);
+    const data = JSON.parse(await readFile(`${prefix}.json`, 'utf8')) as {
+      cells: {
+        load: number;
+        achievedQueue: number;
+        queue: number;
+        figures: Record<string, { response: number[] }>;
+      }[];
+    };
+    const [cell] = data.cells;
+    expect(cell!.load).toBeGreaterThan(0);
+    // Calibrated: easy's mean queue is within the calibration tolerance (2 %) of the target.
+    expect(Math.abs(cell!.achievedQueue - cell!.queue)).toBeLessThanOrEqual(0.02 * cell!.queue);
+    expect(Object.keys(cell!.figures)).toEqual(['easy', 'easy-bl', 'easy-bb', 'conservative']);
+    for (const f of Object.values(cell!.figures)) expect(f.response.every((x) => x > 0)).toBe(true);
+    // Same seeds, same figures.
+    const again = await schedlab('reproduce', 'leinberger99', '--quick', '--json');
+    expect(JSON.parse(again.stdout).cells).toEqual(data.cells);
+  }, 60_000);
+
+  it('an unknown paper is a coded error naming the known ones', async () => {
+    const { code, stderr } = await schedlab('reproduce', 'leinberger98');
+    expect(code).toBe(1);
+    expect(stderr).toContain('UNKNOWN_NAME');
+    expect(stderr).toContain("did you mean 'leinberger99'");
+  });
+});

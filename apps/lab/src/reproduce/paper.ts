@@ -1,0 +1,33 @@
+import type { RunSettings } from '../run/execute.ts';
+
+/** How a reproduction runs: the reduced grid or the paper's, how many seeds and jobs. */
+export interface ReproduceOptions {
+  /** A reduced grid that runs in under a minute (the tests use it). */
+  readonly quick: boolean;
+  /** Replications per cell (seeds 1…n); default: the paper module's. */
+  readonly seeds?: number;
+  /** Jobs per run; default: the paper module's. */
+  readonly jobs?: number;
+  /** What every run shares (registry, progress). */
+  readonly settings: Pick<RunSettings, 'registry' | 'progress'>;
+  /** Told of each step, for a progress line. */
+  readonly step?: (what: string) => void;
+}
+
+/** A reproduction's result: tables to read, rows to write as CSV, everything as JSON. */
+export interface Reproduction {
+  readonly paper: string;
+  /** Our tables, with the paper's findings beside them. */
+  readonly text: string;
+  /** One flat record per figure (CSV). */
+  readonly rows: readonly Record<string, string | number>[];
+  /** Everything, for `--json` and the `.json` file. */
+  readonly data: unknown;
+}
+
+/** A paper whose headline comparison `schedlab reproduce <name>` runs. */
+export interface Paper {
+  readonly name: string;
+  readonly title: string;
+  readonly reproduce: (o: ReproduceOptions) => Promise<Reproduction>;
+}

@@ -1,0 +1,17 @@
+import { UnknownNameError } from '@js/core';
+import { leinberger99 } from './leinberger99.ts';
+import type { Paper } from './paper.ts';
+
+/** The papers `schedlab reproduce` knows, by name. */
+export const papers: readonly Paper[] = [leinberger99];
+
+export function paper(name: string): Paper {
+  const found = papers.find((p) => p.name === name);
+  if (!found)
+    throw UnknownNameError.among(
+      'paper',
+      name,
+      papers.map((p) => p.name),
+    );
+  return found;
+}

@@ -17,7 +17,7 @@ describe('schedlab reproduce', () => {
     // Only the two files, no partial one left behind.
     expect((await readdir(dir)).sort()).toEqual(['lein.csv', 'lein.json']);
     const [header, ...rows] = (await readFile(`${prefix}.csv`, 'utf8')).trim().split('\n');
-    expect(header).toBe('k,law,queue,load,achievedQueue,discipline,metric,gain,halfWidth,seeds');
+    expect(header).toBe('k,law,queue,load,achievedQueue,discipline,metric,gain,halfWidth,seeds,saturated');
     // One cell: three disciplines against easy, two metrics each.
     expect(rows).toHaveLength(6);
     const data = JSON.parse(await readFile(`${prefix}.json`, 'utf8')) as {

@@ -38,8 +38,8 @@ interface Cell {
   readonly calibrationRuns: number;
   /** Each discipline's figures, one per seed. */
   readonly figures: Record<Discipline, Record<Metric, number[]>>;
-  /** Any run that did not complete (saturated), by discipline. */
-  readonly incomplete: readonly string[];
+  /** Runs that did not complete (saturated: the queue passed 16 × the target), by discipline. */
+  readonly saturated: Record<Discipline, number>;
   /** Gain over `easy` per discipline and metric: (easy − it) / easy, paired by seed. */
   readonly gains: Record<Exclude<Discipline, 'easy'>, Record<Metric, ConfidenceInterval>>;
 }
@@ -86,7 +86,6 @@ interface CellSpec {
 
 async function runCell(o: ReproduceOptions, c: CellSpec): Promise<Cell> {
   const at = (discipline: Discipline, load: number, seed: number) => run(o, c, discipline, load, seed);
-  o.step?.(`K=${c.k} ${c.law} queue ${c.queue}: calibrating easy`);
   const calibration = await calibrate({
     statistic: 'meanQueueLength',
     target: c.queue,
@@ -94,13 +93,13 @@ async function runCell(o: ReproduceOptions, c: CellSpec): Promise<Cell> {
     run: (load, seed) => at('easy', load, seed),
   });
   const figures = {} as Cell['figures'];
-  const incomplete: string[] = [];
+  const saturated = {} as Cell['saturated'];
   for (const d of disciplines) {
-    o.step?.(`K=${c.k} ${c.law} queue ${c.queue}: ${d}`);
     figures[d] = { response: [], weighted: [] };
+    saturated[d] = 0;
     for (const seed of c.seeds) {
       const summary = await at(d, calibration.load, seed);
-      if (summary.status !== 'completed') incomplete.push(`${d} seed ${seed}: ${summary.status}`);
+      if (summary.status !== 'completed') saturated[d]++;
       for (const m of Object.keys(metrics) as Metric[]) figures[d][m].push(metrics[m](summary));
     }
   }
@@ -117,7 +116,7 @@ async function runCell(o: ReproduceOptions, c: CellSpec): Promise<Cell> {
     achievedQueue: calibration.value,
     calibrationRuns: calibration.runs,
     figures,
-    incomplete,
+    saturated,
     gains,
   };
 }
@@ -144,6 +143,10 @@ async function run(
   return report.summary;
 }
 
+/** A gain as mean ± half-width in %, or how many seeds saturated (their figures are partial). */
+const gainText = (c: Cell, d: Exclude<Discipline, 'easy'>, m: Metric) =>
+  c.saturated[d] > 0 ? `saturated ${c.saturated[d]}/${c.gains[d][m].replications}` : percent(c.gains[d][m]);
+
 const percent = (ci: ConfidenceInterval) =>
   `${(100 * ci.mean).toFixed(1)} ± ${Number.isFinite(ci.halfWidth) ? (100 * ci.halfWidth).toFixed(1) : '∞'}`;
 
@@ -152,11 +155,8 @@ function report(cells: readonly Cell[], seeds: number, jobs: number): string {
   const table = (m: Metric) =>
     renderTable(
       ['K', 'law', 'queue', 'load', ...others.map((d) => `${d} gain %`)],
-      cells.map((c) => [c.k, c.law, c.queue, c.load, ...others.map((d) => percent(c.gains[d][m]))]),
+      cells.map((c) => [c.k, c.law, c.queue, c.load, ...others.map((d) => gainText(c, d, m))]),
     );
-  const incomplete = cells.flatMap((c) =>
-    c.incomplete.map((x) => `K=${c.k} ${c.law} queue ${c.queue}: ${x}`),
-  );
   return [
     leinberger99.title,
     `${jobs} jobs per run, ${seeds} seeds per cell; gains over easy, mean ± 95 % half-width, positive = better.`,
@@ -167,8 +167,10 @@ function report(cells: readonly Cell[], seeds: number, jobs: number): string {
     'Weighted average response time (weight: Σ resource fractions × runtime)',
     table('weighted'),
     '',
+    '"saturated n/m": n of the m seeds passed 16 × the target queue length and were stopped: their',
+    'figures are partial, so no gain is given (the discipline cannot keep up at this load).',
+    '',
     ...paperFindings,
-    ...(incomplete.length ? ['', 'Runs that did not complete:', ...incomplete] : []),
   ].join('\n');
 }
 
@@ -186,6 +188,7 @@ function rowsOf(cells: readonly Cell[]): Record<string, string | number>[] {
         gain: c.gains[d][m].mean,
         halfWidth: c.gains[d][m].halfWidth,
         seeds: c.gains[d][m].replications,
+        saturated: c.saturated[d],
       })),
     ),
   );

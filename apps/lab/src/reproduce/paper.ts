@@ -10,8 +10,6 @@ export interface ReproduceOptions {
   readonly jobs?: number;
   /** What every run shares (registry, progress). */
   readonly settings: Pick<RunSettings, 'registry' | 'progress'>;
-  /** Told of each step, for a progress line. */
-  readonly step?: (what: string) => void;
 }
 
 /** A reproduction's result: tables to read, rows to write as CSV, everything as JSON. */

@@ -8,6 +8,18 @@ import { openWorkload, readSwf } from '@js/workloads';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schedlab, trace } from './cli.test-support.ts';
 
+/** Every built-in discipline, in the order `list` shows them and `compare` runs them. */
+const builtinDisciplines = [
+  'fcfs',
+  'fcfs-ff',
+  'easy',
+  'easy-bl',
+  'easy-bb',
+  'conservative',
+  'unc',
+  'dyn-equi',
+];
+
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 let dir: string;
@@ -23,16 +35,7 @@ describe('schedlab list', () => {
       disciplines: { name: string; source: string }[];
       profiles: { name: string }[];
     };
-    expect(listed.disciplines.map((d) => d.name)).toEqual([
-      'fcfs',
-      'fcfs-ff',
-      'easy',
-      'easy-bl',
-      'easy-bb',
-      'conservative',
-      'unc',
-      'dyn-equi',
-    ]);
+    expect(listed.disciplines.map((d) => d.name)).toEqual(builtinDisciplines);
     expect(listed.disciplines.every((d) => d.source.length > 0)).toBe(true);
     expect(listed.profiles.map((p) => p.name)).toContain('ideal');
   });
@@ -58,16 +61,7 @@ describe('schedlab run and compare', () => {
       discipline: string;
       summary: { status: string; jobs: { finished: number } };
     }[];
-    expect(reports.map((r) => r.discipline)).toEqual([
-      'fcfs',
-      'fcfs-ff',
-      'easy',
-      'easy-bl',
-      'easy-bb',
-      'conservative',
-      'unc',
-      'dyn-equi',
-    ]);
+    expect(reports.map((r) => r.discipline)).toEqual(builtinDisciplines);
     for (const r of reports)
       expect(r.summary).toMatchObject({ status: 'completed', jobs: { finished: 5000 } });
   });

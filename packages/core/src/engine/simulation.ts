@@ -2,9 +2,9 @@ import type { Job } from '../job/job.ts';
 import { parseOptions } from '../options/options.ts';
 import { RandomStreams } from '../random/streams.ts';
 import { Arrivals } from './arrivals.ts';
-import { Batch } from './batch.ts';
 import { noContention } from './contention.ts';
 import { EventKind, Priority } from './event-queue.ts';
+import { Instant } from './instant.ts';
 import { knowledgeSchema } from './knowledge.ts';
 import type { RunStatus } from './observer.ts';
 import { Operations } from './operations.ts';
@@ -50,10 +50,9 @@ class Simulation {
   /** Jobs that have arrived. */
   #arrivedJobs = 0;
   #ended = 0;
-  #events = 0;
   #status: RunStatus | undefined;
-  /** The events of one instant, reused. */
-  readonly #batch = new Batch();
+  /** The events of the current instant. */
+  readonly #instant: Instant;
 
   constructor(jobs: Iterable<Job> | AsyncIterable<Job>, o: SimulationOptions) {
     // The run's own frozen copies: a discipline is handed the profile, and must not change it.
@@ -98,6 +97,7 @@ class Simulation {
     }
     this.#sampler = new Sampler(this.#w);
     this.#arrivals = new Arrivals(this.#w, jobs, o.route ?? 'size');
+    this.#instant = new Instant(this.#w, this.#arrivals);
   }
 
   async run(): Promise<RunResult> {
@@ -126,77 +126,25 @@ class Simulation {
     if (arrivals.isAsync) await arrivals.pullAsync();
     else arrivals.pullSync();
 
+    const instant = this.#instant;
     while ((queue.size > 0 || arrivals.ahead >= 0) && this.#status === undefined) {
-      // Events superseded by later operations are dropped before they can move the clock.
-      this.#dropStale();
+      const t = instant.next();
       // Every job has left: what timers remain cannot matter.
       if (arrivals.done && w.byId.size === 0) break;
-      const t = Math.min(queue.peekTime(), arrivals.aheadTime);
       if (t === Number.POSITIVE_INFINITY) break;
       if (t > maxTime) {
         this.#status = 'time-limit';
         break;
       }
-      // The instant: every event within the tolerance of the first. Its time is that of an event
-      // set for an exact time (an arrival, a timer), if any, rather than a computed completion
-      // that float rounding may have put a hair early or late.
-      const until = t + instantTolerance(t);
-      const batch = this.#batch;
-      let size = 0;
-      let instant = t;
-      let exact = false;
-      for (;;) {
-        const arrival = arrivals.ahead >= 0 && arrivals.aheadTime <= until && this.#arrivalFirst();
-        if (!arrival && !(queue.size > 0 && queue.peekTime() <= until)) break;
-        if (size === batch.kind.length) batch.grow();
-        this.#events++;
-        if (arrival) {
-          if (!exact) {
-            exact = true;
-            instant = arrivals.aheadTime;
-          }
-          batch.kind[size] = EventKind.Arrival;
-          batch.subject[size] = arrivals.take();
-          batch.token[size++] = 0;
-          // Read the next job now, so an arrival at this instant joins it.
-          if (arrivals.isAsync) await arrivals.pullAsync();
-          else arrivals.pullSync();
-          continue;
-        }
-        queue.pop();
-        const kind = queue.kind;
-        batch.kind[size] = kind;
-        batch.subject[size] = queue.subject;
-        batch.token[size++] = queue.token;
-        if (!exact && kind >= EventKind.Arrival) {
-          exact = true;
-          instant = queue.time;
-        }
-      }
-      w.now = instant;
-      let onlyTimers = true;
-      for (let i = 0; i < size; i++) {
-        const kind = batch.kind[i]!;
-        const subject = batch.subject[i]!;
-        if (kind === EventKind.Arrival) {
-          onlyTimers = false;
-          this.#arrive(subject);
-        } else if (kind === EventKind.Timer) {
-          const timer = w.timers.take(subject, batch.token[i]!);
-          if (timer)
-            w.seats[timer.seat]!.triggers.push({ kind: 'timer', tag: timer.handle.tag, timer: timer.handle });
-        } else if (kind === EventKind.Wake) {
-          w.seats[subject]!.wakeQueued = false;
-        } else {
-          onlyTimers = false;
-          this.#apply(kind, subject, batch.token[i]!);
-        }
-      }
+      // The instant: every event within the tolerance of the first.
+      instant.begin(t);
+      while (!instant.collect()) await arrivals.pullAsync();
+      const onlyTimers = this.#applyInstant();
       const before = w.changes;
       this.#decide();
       rerate(w);
       this.#sampler.sample();
-      if (this.#events >= maxEvents) this.#status ??= 'event-limit';
+      if (instant.events >= maxEvents) this.#status ??= 'event-limit';
       if (maxQueued < Number.POSITIVE_INFINITY) {
         let queued = 0;
         for (const seat of w.seats) queued += seat.queue.live;
@@ -217,13 +165,39 @@ class Simulation {
     return {
       status,
       now: w.now,
-      events: this.#events,
+      events: instant.events,
       submitted: this.#arrivedJobs,
       ended: this.#ended,
       inSystem,
       counters,
       ...(status === 'stalled' ? { stall: explainStall(w) } : {}),
     };
+  }
+
+  /** Apply the instant's events at its time; true if they were only timers and wake-ups. */
+  #applyInstant(): boolean {
+    const w = this.#w;
+    const instant = this.#instant;
+    w.now = instant.time;
+    let onlyTimers = true;
+    for (let i = 0; i < instant.size; i++) {
+      const kind = instant.kind[i]!;
+      const subject = instant.subject[i]!;
+      if (kind === EventKind.Arrival) {
+        onlyTimers = false;
+        this.#arrive(subject);
+      } else if (kind === EventKind.Timer) {
+        const timer = w.timers.take(subject, instant.token[i]!);
+        if (timer)
+          w.seats[timer.seat]!.triggers.push({ kind: 'timer', tag: timer.handle.tag, timer: timer.handle });
+      } else if (kind === EventKind.Wake) {
+        w.seats[subject]!.wakeQueued = false;
+      } else {
+        onlyTimers = false;
+        this.#apply(kind, subject, instant.token[i]!);
+      }
+    }
+    return onlyTimers;
   }
 
   /** One decision round for each discipline woken at this instant, within its decision interval. */
@@ -251,18 +225,6 @@ class Simulation {
     }
   }
 
-  /**
-   * Whether the job read ahead arrives before the heap's next event: arrivals follow
-   * completions and ends of overheads of the same time, and precede its timers.
-   */
-  #arrivalFirst(): boolean {
-    const queue = this.#w.queue;
-    if (queue.size === 0) return true;
-    const next = queue.peekTime();
-    const at = this.#arrivals.aheadTime;
-    return at < next || (at === next && queue.peekPriority() > Priority.Arrival);
-  }
-
   #anyRunning(): boolean {
     for (const seat of this.#w.seats) if (seat.running.size > 0) return true;
     for (const job of this.#w.table) if (job?.pendingOp) return true;
@@ -270,25 +232,6 @@ class Simulation {
   }
 
   // ── events ──────────────────────────────────────────────────────────────────────────────
-
-  /** Drop events at the front of the queue that later operations superseded. */
-  #dropStale(): void {
-    const w = this.#w;
-    const queue = w.queue;
-    while (queue.size > 0) {
-      queue.peek();
-      const kind = queue.kind;
-      const live =
-        kind === EventKind.Arrival || kind === EventKind.Wake
-          ? true
-          : kind === EventKind.Timer
-            ? w.timers.isLive(queue.subject, queue.token)
-            : w.table[queue.subject]?.token === queue.token;
-      if (live) return;
-      queue.pop();
-      this.#events++;
-    }
-  }
 
   #apply(kind: number, entry: number, token: number): void {
     const job = this.#w.table[entry];

@@ -21,6 +21,7 @@ describe('schedlab reproduce', () => {
     // One cell: three disciplines against easy, two metrics each.
     expect(rows).toHaveLength(6);
     const data = JSON.parse(await readFile(`${prefix}.json`, 'utf8')) as {
+      figure1: Record<string, number[][]>;
       cells: {
         load: number;
         achievedQueue: number;
@@ -28,6 +29,16 @@ describe('schedlab reproduce', () => {
         figures: Record<string, { response: number[] }>;
       }[];
     };
+    // Figure 1 first: the jobs each scheme starts per epoch, as in the paper's table.
+    expect(data.figure1).toEqual({
+      fcfs: [[0, 1], [2], [3, 4], [5]],
+      'fcfs-ff': [[0, 1, 4, 5], [2], [3]],
+      unc: [
+        [0, 2, 4],
+        [1, 3, 5],
+      ],
+    });
+    expect(stdout).toContain('Figure 1');
     const [cell] = data.cells;
     expect(cell!.load).toBeGreaterThan(0);
     // Calibrated: easy's mean queue is within the calibration tolerance (2 %) of the target.

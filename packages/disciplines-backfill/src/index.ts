@@ -6,6 +6,8 @@ import { fcfs } from './disciplines/fcfs.ts';
 import { fcfsFirstFit } from './disciplines/fcfs-ff.ts';
 import { unc } from './disciplines/unc.ts';
 
+export { epochs, figure1 } from './illustration/figure1.ts';
+
 export { conservative, easy, easyBb, easyBl, fcfs, fcfsFirstFit, unc };
 
 /** The backfilling family as one plugin for the registry. */

@@ -1,3 +1,6 @@
+import { simulate } from '@js/core';
+import { epochs, figure1 } from '@js/disciplines-backfill';
+import { Machine } from '@js/machine';
 import { type ConfidenceInterval, confidenceInterval, type RunSummary } from '@js/metrics';
 import { openWorkload } from '@js/workloads';
 import { renderTable } from '../output/table.ts';
@@ -64,16 +67,59 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
   const queues = o.quick ? [16] : [64, 128, 256];
   const seeds = Array.from({ length: o.seeds ?? (o.quick ? 2 : 5) }, (_, i) => i + 1);
   const jobs = o.jobs ?? (o.quick ? 600 : 10_000);
+  const illustration = await figure1Epochs(o);
   const cells: Cell[] = [];
   for (const k of ks)
     for (const law of laws)
       for (const queue of queues) cells.push(await runCell(o, { k, law, queue, seeds, jobs }));
   return {
     paper: leinberger99.name,
-    text: report(cells, seeds.length, jobs),
+    text: [figure1Text(illustration), '', report(cells, seeds.length, jobs)].join('\n'),
     rows: rowsOf(cells),
-    data: { paper: leinberger99.title, jobs, seeds, cells },
+    data: { paper: leinberger99.title, figure1: illustration, jobs, seeds, cells },
   };
+}
+
+/** Figure 1's scheduling epochs: the jobs each scheme starts in each epoch (the paper's table beside). */
+const figure1Paper = {
+  fcfs: [[0, 1], [2], [3, 4], [5]],
+  'fcfs-ff': [[0, 1, 4, 5], [2], [3]],
+  unc: [
+    [0, 2, 4],
+    [1, 3, 5],
+  ],
+} as const;
+type Figure1 = Record<keyof typeof figure1Paper, number[][]>;
+
+async function figure1Epochs(o: ReproduceOptions): Promise<Figure1> {
+  const machine = new Machine(figure1.machine);
+  const result = {} as Figure1;
+  for (const name of Object.keys(figure1Paper) as (keyof typeof figure1Paper)[]) {
+    const started: { id: number; start: number }[] = [];
+    await simulate(figure1.jobs, {
+      machine,
+      discipline: o.settings.registry.discipline(name),
+      observers: [{ jobEnded: (e) => started.push({ id: e.job.id, start: e.start }) }],
+    });
+    result[name] = epochs(started);
+  }
+  return result;
+}
+
+function figure1Text(ours: Figure1): string {
+  const show = (table: readonly (readonly number[])[]) => table.map((e) => `{${e.join(',')}}`).join(' ');
+  return [
+    'Figure 1: six jobs of equal runtime on 16 CPUs / 32 GB, the jobs started in each epoch',
+    renderTable(
+      ['scheme', 'epochs', 'ours', 'paper'],
+      (Object.keys(figure1Paper) as (keyof typeof figure1Paper)[]).map((name) => [
+        name,
+        ours[name].length,
+        show(ours[name]),
+        show(figure1Paper[name]),
+      ]),
+    ),
+  ].join('\n');
 }
 
 interface CellSpec {

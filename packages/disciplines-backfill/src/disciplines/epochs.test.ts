@@ -1,42 +1,11 @@
-import type { Job } from '@js/core';
-import { checkRun, type ScheduledJob } from '@js/core/testing';
+import { checkRun } from '@js/core/testing';
 import { describe, expect, it } from 'vitest';
+import { epochs, figure1 as figure1Example } from '../illustration/figure1.ts';
 import { fcfs } from './fcfs.ts';
 import { fcfsFirstFit } from './fcfs-ff.ts';
 import { unc } from './unc.ts';
 
-/**
- * Leinberger et al., seed 001 §1, Figure 1: six queued jobs on 16 CPUs / 32 GB, all of the same
- * runtime, so each scheduling epoch is one time unit and the makespan counts the epochs. The job
- * vectors (CPUs / GB) are derived from the table's P/M per epoch: FCFS {0,1} 12/06, {2} 07/16,
- * {3,4} 12/32, {5} 01/10; FCFS/FF {0,1,4,5} 14/28, {2} 07/16, {3} 11/20; UNC {0,2,4} and
- * {1,3,5}, both 16/32.
- */
-const machine = { nodes: 16, resources: [{ name: 'memory', capacity: 32 }] };
-const figure1 = [
-  [8, 4],
-  [4, 2],
-  [7, 16],
-  [11, 20],
-  [1, 12],
-  [1, 10],
-].map(
-  ([size, memory], id): Job => ({
-    id,
-    submit: 0,
-    size: size!,
-    runtime: 1,
-    estimate: 1,
-    resources: { memory: memory! },
-  }),
-);
-
-/** The jobs started in each epoch (by start time), in id order. */
-const epochs = (schedule: readonly ScheduledJob[]): number[][] => {
-  const byStart = new Map<number, number[]>();
-  for (const { id, start } of schedule) byStart.set(start, [...(byStart.get(start) ?? []), id]);
-  return [...byStart.entries()].sort(([a], [b]) => a - b).map(([, ids]) => ids.sort((a, b) => a - b));
-};
+const { machine, jobs: figure1 } = figure1Example;
 
 describe('Figure 1 of Leinberger et al.: scheduling epochs on 16 CPUs / 32 GB', () => {
   it.each([

@@ -18,6 +18,10 @@ const builtinDisciplines = [
   'conservative',
   'unc',
   'dyn-equi',
+  'lsf-rtc',
+  'lsf-preempt',
+  'lsf-mig',
+  'lsf-mall-ad',
 ];
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));

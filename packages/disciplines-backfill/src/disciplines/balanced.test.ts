@@ -120,6 +120,24 @@ describe('easy-bl and easy-bb: which candidate backfills first', () => {
     ]);
   });
 
+  it('strict BL backfills only jobs that match: after job 4, jobs 3 and 5 wait behind the head', async () => {
+    // At 5 the least utilised is disk again; neither job 3 (memory/procs) nor job 5 (procs)
+    // has it as its largest requirement. At 10 the head starts and job 3 becomes the head
+    // (memory: 8 + 4 > 10); at 20 both fit and start in queue order.
+    const run = await checkRun(easyBl, machine, threeWays, {
+      reservations: true,
+      ...counted(easyBl, { strict: true }),
+    });
+    expect(run.violations).toEqual([]);
+    expect(run.schedule).toEqual([
+      at(1, 0, 10, 6),
+      at(2, 10, 20, 2),
+      at(3, 20, 25, 4),
+      at(4, 0, 5, 1),
+      at(5, 20, 25, 4),
+    ]);
+  });
+
   it('a window of K or more is refused: it would match every job', async () => {
     await expect(checkRun(easyBl, machine, threeWays, counted(easyBl, { window: 3 }))).rejects.toThrow(
       /window = 3: must be at most K − 1 = 2.*memory, disk, processors/,

@@ -13,7 +13,7 @@ const TIE = 1e-9;
 export interface BackfillChoice {
   /** Read the machine's state; called before each scan of the candidates, so after every start. */
   observe(ctx: SchedulingContext): void;
-  /** The cost of starting `job` now, by the state last observed: lower is better. */
+  /** The cost of starting `job` now, by the state last observed: lower is better; Infinity: not at all. */
   cost(job: JobView): number;
 }
 
@@ -69,6 +69,7 @@ export function easyBackfill(machine: Machine, choice?: BackfillChoice): Schedul
             break;
           }
           const cost = choice.cost(job);
+          if (cost === Number.POSITIVE_INFINITY) continue;
           if (chosen < 0 || cost < least - TIE) {
             chosen = j;
             least = cost;

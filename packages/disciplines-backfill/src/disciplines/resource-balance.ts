@@ -93,9 +93,15 @@ export function backfillBalanced(balance: ResourceBalance, fullness: boolean): B
 
 /**
  * Backfill Lowest with window w: cost 1 if the job's w largest requirements are the w
- * least-utilised resources, else 2; times the availability left if `fullness`.
+ * least-utilised resources, else 2 (`strict`: a job that does not match may not backfill);
+ * times the availability left if `fullness`.
  */
-export function backfillLowest(balance: ResourceBalance, window: number, fullness: boolean): BackfillChoice {
+export function backfillLowest(
+  balance: ResourceBalance,
+  window: number,
+  fullness: boolean,
+  strict: boolean,
+): BackfillChoice {
   const k = balance.count;
   const w = Math.min(window, k);
   const scratch = new Float64Array(k);
@@ -110,7 +116,9 @@ export function backfillLowest(balance: ResourceBalance, window: number, fullnes
     },
     cost(job) {
       const used = balance.measure(job);
-      const cost = matches(balance.utilisation, balance.requirement, lowCut, w, scratch) ? 1 : 2;
+      const match = matches(balance.utilisation, balance.requirement, lowCut, w, scratch);
+      if (!match && strict) return Number.POSITIVE_INFINITY;
+      const cost = match ? 1 : 2;
       return fullness ? cost * availability(used) : cost;
     },
   };

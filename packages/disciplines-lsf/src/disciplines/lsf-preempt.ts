@@ -1,0 +1,194 @@
+import { defineDiscipline, type JobView, type SchedulingContext, type TimerHandle } from '@js/core';
+import { z } from 'zod';
+import { remainingDemand, serviceOrder } from '../policy/service-order.ts';
+
+const options = z
+  .object({
+    quantum: z
+      .number()
+      .positive()
+      .default(60)
+      .describe(
+        'seconds between re-evaluations while a waiting job could preempt a running one (the paper names no value; 60 s is its minimum run)',
+      ),
+    acquiredFraction: z
+      .number()
+      .positive()
+      .max(1)
+      .default(0.5)
+      .describe(
+        'without demand knowledge, a preemptor must have acquired less than this share of the victim’s processor time',
+      ),
+    demandFraction: z
+      .number()
+      .positive()
+      .max(1)
+      .default(0.1)
+      .describe(
+        'with demand knowledge, a preemptor’s service demand must be less than this share of the victim’s',
+      ),
+  })
+  .strict();
+
+/**
+ * LSF-PREEMPT (Parsons & Sevcik 1997, seed 000 §5.1), rigid with simple preemption. Whenever a job
+ * arrives or departs or a quantum expires, free processors are first allocated as in LSF-RTC
+ * (a stopped job resumes when all its own processors are free). Then a pending or stopped job may
+ * preempt a running job when
+ *  1. a stopped job preempts only a job running on exactly the processors it is configured for; a
+ *     pending job only a job with the same desired processor count;
+ *  2. without demand knowledge its acquired processor time is below 50 % of the running job's;
+ *     with it, its service demand is below 10 % of the running job's;
+ *  3. the running job has run at least the profile's minimum (`minRunBeforeSuspend`, 60 s on LSF);
+ *  4. no processor would hold more resident processes than the multiprogramming limit (5 on LSF).
+ * Of several candidates the one with least acquired time (shortest remaining demand) goes first.
+ */
+export const lsfPreempt = defineDiscipline({
+  name: 'lsf-preempt',
+  summary:
+    'rigid simple preemption: same-size (or same-processor) jobs displace ones that have run far longer',
+  source: 'Parsons & Sevcik 1997, §5.1 (LSF-PREEMPT)',
+  options,
+  capabilities: { sizing: 'rigid', preemption: 'suspend' },
+  create: (opts, { machine, profile }) => {
+    const limit = Math.min(profile.multiprogrammingLimit, machine.multiprogrammingLimit);
+    const minimumRun = profile.minRunBeforeSuspend;
+    // When suspending takes time, the preemptor waits for the victim's processors: they are
+    // promised to it so the RTC pass does not hand them to someone else (or back to the victim).
+    const promised = new Map<number, readonly number[]>();
+    let timer: TimerHandle | undefined;
+
+    /** How many suspended jobs are resident on each processor. */
+    const suspendedOn = new Map<number, number>();
+    const stopped = (p: number) => suspendedOn.get(p) ?? 0;
+
+    return {
+      schedule(ctx) {
+        suspendedOn.clear();
+        for (const s of ctx.jobs.suspended) for (const p of s.processors) suspendedOn.set(p, stopped(p) + 1);
+        const idle = (ps: readonly number[]) => ps.every((p) => ctx.machine.idle.has(p));
+
+        // Promises first: start or resume the preemptor once the victim has left its processors.
+        const reserved = new Set<number>();
+        for (const [id, processors] of promised) {
+          const job = ctx.jobs.byId(id);
+          const waiting = job && !job.inOverhead && (job.state === 'pending' || job.state === 'suspended');
+          if (!waiting || (job.state === 'pending' && !ctx.machine.fits(0, job.demand))) {
+            promised.delete(id);
+          } else if (idle(processors)) {
+            if (job.state === 'pending') ctx.start(job, { processors });
+            else ctx.resume(job);
+            promised.delete(id);
+          } else {
+            for (const p of processors) reserved.add(p);
+          }
+        }
+
+        // Free processors as in LSF-RTC, in service order; a stopped job only on its own processors.
+        const waiting = serviceOrder([...ctx.jobs.pending, ...ctx.jobs.suspended]).filter(
+          (j) => !promised.has(j.id) && !j.inOverhead,
+        );
+        for (const job of waiting) {
+          if (ctx.machine.idleProcessors === 0) break;
+          if (job.state === 'suspended') {
+            if (idle(job.processors) && !job.processors.some((p) => reserved.has(p))) ctx.resume(job);
+            continue;
+          }
+          if (!ctx.machine.fits(job.size, job.demand)) continue;
+          if (suspendedOn.size === 0 && reserved.size === 0) {
+            ctx.start(job);
+            continue;
+          }
+          const free = Array.from(ctx.machine.idle.lowest(ctx.machine.idleProcessors)).filter(
+            (p) => !reserved.has(p) && stopped(p) + 1 <= limit,
+          );
+          if (free.length >= job.size) ctx.start(job, { processors: free.slice(0, job.size) });
+        }
+
+        // Preemption, worst-placed running jobs first.
+        const knowsDemand = ctx.jobs.running[0]?.work !== undefined;
+        const standing = (j: JobView) => (knowsDemand ? remainingDemand(j)! : j.acquired);
+        const victims = [...ctx.jobs.running].sort(
+          (a, b) => standing(b) - standing(a) || b.arrival - a.arrival,
+        );
+        const candidates = waiting.filter((j) => j.state === 'pending' || j.state === 'suspended');
+        let couldPreempt = false;
+        for (const victim of victims) {
+          if (victim.inOverhead || victim.processors.some((p) => reserved.has(p))) continue;
+          // Rules 1 and 4: who could ever take this job's place.
+          const eligible = candidates.filter((c) =>
+            c.state === 'suspended'
+              ? sameSet(c.processors, victim.processors)
+              : c.state === 'pending' &&
+                c.size === victim.allocated &&
+                victim.processors.every((p) => stopped(p) + 2 <= limit) &&
+                ctx.machine.fits(0, c.demand),
+          );
+          if (eligible.length === 0) continue;
+          couldPreempt = true;
+          // Rule 3, then rule 2.
+          if (victim.sinceRun < minimumRun) continue;
+          const allowed = eligible.filter((c) =>
+            knowsDemand
+              ? c.work! < opts.demandFraction * victim.work!
+              : c.acquired < opts.acquiredFraction * victim.acquired,
+          );
+          if (allowed.length === 0) continue;
+          const chosen = allowed.reduce((best, c) =>
+            standing(c) < standing(best) || (standing(c) === standing(best) && c.arrival < best.arrival)
+              ? c
+              : best,
+          );
+          const resuming = chosen.state === 'suspended' && profile.suspend === 0;
+          const processors = victim.processors;
+          preempt(ctx, victim, chosen, profile.suspend > 0, promised);
+          candidates.splice(candidates.indexOf(chosen), 1);
+          for (const p of processors) {
+            suspendedOn.set(p, stopped(p) + (resuming ? 0 : 1));
+            if (promised.has(chosen.id)) reserved.add(p);
+          }
+        }
+
+        // Wake at the next quantum while some waiting job could one day displace a running one
+        // (rules 1 and 4), including one started or resumed in this round.
+        couldPreempt ||= ctx.jobs.suspended.some(
+          (s) => s.state === 'suspended' && s.processors.some((p) => ctx.machine.runningJob(p) >= 0),
+        );
+        if (!couldPreempt && limit >= 2) {
+          const startedSizes = new Set(
+            ctx.jobs.pending.filter((j) => j.state === 'running').map((j) => j.size),
+          );
+          couldPreempt = ctx.jobs.pending.some((c) => c.state === 'pending' && startedSizes.has(c.size));
+        }
+        if (couldPreempt && (timer === undefined || timer.at <= ctx.now)) {
+          timer = ctx.setTimer(ctx.now + opts.quantum, 'quantum');
+        }
+      },
+    };
+  },
+});
+
+function preempt(
+  ctx: SchedulingContext,
+  victim: JobView,
+  chosen: JobView,
+  suspendTakesTime: boolean,
+  promised: Map<number, readonly number[]>,
+): void {
+  if (suspendTakesTime) {
+    ctx.suspend(victim);
+    promised.set(chosen.id, victim.processors);
+  } else if (chosen.state === 'suspended') {
+    ctx.switch({ suspend: [victim], resume: [chosen] });
+  } else {
+    const processors = victim.processors;
+    ctx.suspend(victim);
+    ctx.start(chosen, { processors });
+  }
+}
+
+function sameSet(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((p) => set.has(p));
+}

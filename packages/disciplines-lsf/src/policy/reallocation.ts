@@ -1,0 +1,65 @@
+import type { JobView, SchedulingContext } from '@js/core';
+import { fitsWithin } from '@js/machine';
+
+/**
+ * The first step of LSF-MIG and LSF-MALL-AD (seed 000 §5.1): running jobs that have not yet run
+ * the minimum since their last start (the profile's `minRunBeforeReallocation`, ten minutes on
+ * LSF), or that are inside an operation's overhead, keep running; everything else they do not
+ * hold is available for re-assignment. A job still being checkpointed will release its
+ * processors, so they count as available, but it cannot be restarted before it has.
+ */
+export class Reallocation {
+  /** Running jobs that keep running untouched. */
+  readonly kept: JobView[] = [];
+  /** Jobs to choose from: running ones of age, pending ones, checkpointed ones at rest. */
+  readonly pool: JobView[] = [];
+  /** Processors available for re-assignment. */
+  processors: number;
+  /** Resources available for re-assignment. */
+  readonly resources: Float64Array;
+  /** When the youngest kept job comes of age (Infinity if none). */
+  readonly comesOfAge: number;
+
+  readonly #capacities: ArrayLike<number>;
+
+  constructor(ctx: SchedulingContext, minimumRun: number) {
+    const { machine, jobs } = ctx;
+    this.#capacities = machine.spec.capacities;
+    this.processors = machine.processors;
+    this.resources = Float64Array.from(machine.spec.capacities);
+    let due = Number.POSITIVE_INFINITY;
+    for (const job of jobs.running) {
+      if (job.inOverhead || job.sinceRun < minimumRun) {
+        this.kept.push(job);
+        this.processors -= job.allocated;
+        for (let r = 0; r < job.demand.length; r++) this.resources[r] = this.resources[r]! - job.demand[r]!;
+        if (!job.inOverhead) due = Math.min(due, ctx.now + minimumRun - job.sinceRun);
+      } else {
+        this.pool.push(job);
+      }
+    }
+    this.comesOfAge = due;
+    for (const job of jobs.pending) this.pool.push(job);
+    for (const job of jobs.checkpointed) if (!job.inOverhead) this.pool.push(job);
+  }
+
+  /** Take `count` processors and the job's resources if they are available, and say so. */
+  take(job: JobView, count: number): boolean {
+    if (count > this.processors || !fitsWithin(job.demand, this.resources, this.#capacities)) return false;
+    this.processors -= count;
+    for (let r = 0; r < job.demand.length; r++) this.resources[r] = this.resources[r]! - job.demand[r]!;
+    return true;
+  }
+}
+
+/** Wake the discipline once at `due` (one timer outstanding at a time, the earliest). */
+export class Wake {
+  #at = Number.POSITIVE_INFINITY;
+
+  at(ctx: SchedulingContext, due: number, tag: string): void {
+    if (ctx.now >= this.#at) this.#at = Number.POSITIVE_INFINITY;
+    if (!Number.isFinite(due) || due <= ctx.now || due >= this.#at) return;
+    this.#at = due;
+    ctx.setTimer(due, tag);
+  }
+}

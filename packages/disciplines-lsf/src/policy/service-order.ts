@@ -1,0 +1,29 @@
+import type { JobView } from '@js/core';
+
+/**
+ * The service demand a job still needs (work on one processor), when the run reveals demand.
+ * With speedup knowledge as well, the progress made so far is known exactly (run time over the
+ * execution time on its count); without it, the processor time acquired stands in for the work
+ * done, as the paper notes remaining time is only accurate with speedup information (§5).
+ */
+export function remainingDemand(job: JobView): number | undefined {
+  const work = job.work;
+  if (work === undefined) return undefined;
+  const count = job.lastProcessors || job.size;
+  const time = job.executionTime?.(count);
+  const done = time !== undefined && time > 0 ? work * Math.min(1, job.runTime / time) : job.acquired;
+  return Math.max(0, work - done);
+}
+
+/**
+ * The order in which the LSF disciplines scan jobs (§5.1): the order of arrival (FCFS), or, when
+ * service demand is known, least remaining demand first (SPT), ties by arrival.
+ */
+export function serviceOrder(jobs: readonly JobView[]): JobView[] {
+  const ordered = [...jobs];
+  if (ordered.length === 0 || ordered[0]!.work === undefined) return ordered.sort(byArrival);
+  const key = new Map(ordered.map((j) => [j, remainingDemand(j)!]));
+  return ordered.sort((a, b) => key.get(a)! - key.get(b)! || a.arrival - b.arrival);
+}
+
+export const byArrival = (a: JobView, b: JobView): number => a.arrival - b.arrival;

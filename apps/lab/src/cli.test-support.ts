@@ -6,6 +6,9 @@ import { promisify } from 'node:util';
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
+/** A test fixture of the app (plugins that misbehave, probes). */
+export const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
 /** A trace beside the repository (`../shared/traces`), never copied into it. */
 export const trace = (name: string) =>
   fileURLToPath(new URL(`../../../../shared/traces/${name}`, import.meta.url));

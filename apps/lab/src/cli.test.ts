@@ -1,12 +1,11 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Job } from '@js/core';
 import { referenceEasy } from '@js/disciplines-backfill/testing';
 import { openWorkload, readSwf } from '@js/workloads';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { schedlab, trace } from './cli.test-support.ts';
+import { fixture, schedlab, trace } from './cli.test-support.ts';
 
 /** Every built-in discipline, in the order `list` shows them and `compare` runs them. */
 const builtinDisciplines = [
@@ -23,8 +22,6 @@ const builtinDisciplines = [
   'lsf-mig',
   'lsf-mall-ad',
 ];
-
-const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 let dir: string;
 beforeAll(async () => {

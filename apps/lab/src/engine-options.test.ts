@@ -1,11 +1,10 @@
 import { access, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { schedlab } from './cli.test-support.ts';
+import { fixture, schedlab } from './cli.test-support.ts';
 
-const neverStarting = fileURLToPath(new URL('./fixtures/never-starting-plugin.ts', import.meta.url));
+const neverStarting = fixture('never-starting-plugin.ts');
 
 const exists = (path: string) =>
   access(path).then(
@@ -216,6 +215,30 @@ describe('platform profiles, contention models and stop rules reach the run', ()
     const s = await summary('--stop', 'tagged-left:1', '--contention', 'none');
     expect(s.status).toBe('stopped');
     expect(s.jobs.finished).toBe(1);
+  });
+
+  it.each([
+    ['none', { demand: 0, speedup: 0, executionTime: 0 }],
+    ['demand', { demand: 50, speedup: 0, executionTime: 0 }],
+    ['speedup', { demand: 0, speedup: 50, executionTime: 0 }],
+    ['both', { demand: 50, speedup: 50, executionTime: 50 }],
+  ])('--knowledge %s: disciplines see exactly that of each job', async (knowledge, seen) => {
+    const spec = join(dir, 'sevcik.json');
+    await writeFile(spec, JSON.stringify({ kind: 'model', model: 'sevcik-94', jobs: 50, load: 0.5 }));
+    const { code, stdout, stderr } = await schedlab(
+      '--plugin',
+      fixture('knowledge-probe-plugin.ts'),
+      'run',
+      '-d',
+      'knowledge-probe',
+      '-w',
+      spec,
+      '--knowledge',
+      knowledge,
+      '--json',
+    );
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout).result.counters['knowledge-probe']).toEqual(seen);
   });
 
   it.each([

@@ -1,9 +1,12 @@
 import { defaultWorkload, openWorkload, type Workload } from '@js/workloads';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { createRegistry } from '../registry/builtins.ts';
 import { type RunSettings, resolveSettings } from '../run/execute.ts';
 import { terminalProgress } from '../run/progress.ts';
 import { jsonObject, jsonObjectOf, keyValue, positiveInteger, positiveNumber, resource } from './values.ts';
+
+/** What a run lets disciplines know of each job, besides runtimes (`--knowledge`). */
+const knowledgeCases = ['none', 'demand', 'speedup', 'both'] as const;
 
 /** Options shared by `run` and `compare`. */
 export function addRunOptions(command: Command): Command {
@@ -37,10 +40,13 @@ export function addRunOptions(command: Command): Command {
       jsonObjectOf('--placement'),
     )
     .option('--exact-runtimes', 'let disciplines see true runtimes instead of user estimates')
-    .option('--know-demand', 'let disciplines see each job’s service demand (and demand traits)')
-    .option(
-      '--know-speedup',
-      'let disciplines see each job’s speedup function T(1)/T(p) (and speedup traits); with --know-demand, its execution time T(p)',
+    .addOption(
+      new Option(
+        '--knowledge <case>',
+        'what disciplines may know of each job (Parsons & Sevcik’s four cases): its service demand T(1) (and demand traits), its speedup T(1)/T(p) (and speedup traits), or both (then also its execution time T(p))',
+      )
+        .choices(knowledgeCases)
+        .default('none'),
     )
     .option('--kill-at-estimate', 'kill jobs that run past their estimate')
     .option(
@@ -69,8 +75,7 @@ export interface RunFlags {
   stop: string;
   placement?: Record<string, unknown>;
   exactRuntimes?: boolean;
-  knowDemand?: boolean;
-  knowSpeedup?: boolean;
+  knowledge: (typeof knowledgeCases)[number];
   killAtEstimate?: boolean;
   maxQueued?: number;
   maxTime?: number;
@@ -102,8 +107,8 @@ export async function prepare(
     route: flags.route as RunSettings['route'],
     knowledge: {
       runtimes: flags.exactRuntimes ? 'exact' : 'estimate',
-      demand: flags.knowDemand ?? false,
-      speedup: flags.knowSpeedup ?? false,
+      demand: flags.knowledge === 'demand' || flags.knowledge === 'both',
+      speedup: flags.knowledge === 'speedup' || flags.knowledge === 'both',
     },
     killAtEstimate: flags.killAtEstimate,
     limits: { maxQueued: flags.maxQueued, maxTime: flags.maxTime },

@@ -1,8 +1,9 @@
-import { defineDiscipline, type JobView } from '@js/core';
+import { defineDiscipline } from '@js/core';
 import { z } from 'zod';
+import { firstFit, spreadSelection } from '../policy/adaptive-selection.ts';
+import { applyMalleable } from '../policy/malleation.ts';
 import { Reallocation, Wake } from '../policy/reallocation.ts';
 import { serviceOrder } from '../policy/service-order.ts';
-import { spreadLeftovers } from '../policy/spread.ts';
 
 /**
  * LSF-MALL-AD (Parsons & Sevcik 1997, seed 000 §5.1), malleable and adaptive. As LSF-MIG — jobs
@@ -24,36 +25,9 @@ export const lsfMallAd = defineDiscipline({
     return {
       schedule(ctx) {
         const available = new Reallocation(ctx, profile.minRunBeforeReallocation);
-        const selected: JobView[] = [];
-        for (const job of serviceOrder(available.pool))
-          if (available.take(job, job.minSize)) selected.push(job);
-        const counts = selected.map((j) => j.minSize);
-        spreadLeftovers(selected, counts, available.processors);
-        const target = new Map(selected.map((j, i) => [j, counts[i]!]));
-
-        // Release first — checkpoint the displaced, shrink the over-allocated — then start and grow.
-        for (const job of available.pool)
-          if (job.state === 'running' && !target.has(job)) ctx.checkpoint(job);
-        for (const job of selected) {
-          if (job.state === 'running' && target.get(job)! < job.allocated) ctx.resize(job, target.get(job)!);
-        }
-        // While a checkpoint still holds processors a fresh job waits for its full count rather
-        // than start short and be stuck there for the minimum run.
-        const releasing = ctx.jobs.checkpointed.some((j) => j.inOverhead && j.allocated > 0);
-        for (const job of selected) {
-          if (job.state === 'running') continue;
-          const count = Math.min(target.get(job)!, ctx.machine.idleProcessors);
-          if (
-            (releasing ? count === target.get(job) : count >= job.minSize) &&
-            ctx.machine.fits(count, job.demand)
-          )
-            ctx.start(job, { processors: count });
-        }
-        for (const job of selected) {
-          if (job.state !== 'running' || job.inOverhead) continue;
-          const count = Math.min(target.get(job)!, job.allocated + ctx.machine.idleProcessors);
-          if (count > job.allocated) ctx.resize(job, count);
-        }
+        const selection = firstFit(serviceOrder(available.pool), (j) => j.minSize, available);
+        spreadSelection(selection, available);
+        applyMalleable(ctx, available, selection);
         if (available.pool.length > 0) wake.at(ctx, available.comesOfAge, 'minimum run');
       },
     };

@@ -2,31 +2,67 @@ import type { JobView, SchedulingContext } from '@js/core';
 import { fitsWithin } from '@js/machine';
 
 /**
+ * Processors and resources that a selection may still hand out. `take` and `give` keep the
+ * count and the resource ledger together, so a tentative selection (ADSUBSET's first fit) can be
+ * undone job by job.
+ */
+export class Capacity {
+  /** Processors available. */
+  processors: number;
+  /** Resources available. */
+  readonly resources: Float64Array;
+
+  readonly #capacities: ArrayLike<number>;
+
+  constructor(capacities: ArrayLike<number>, processors: number, resources: ArrayLike<number>) {
+    this.#capacities = capacities;
+    this.processors = processors;
+    this.resources = Float64Array.from(resources);
+  }
+
+  /** Take `count` processors and the job's resources if they are available, and say so. */
+  take(job: JobView, count: number): boolean {
+    if (count > this.processors || !fitsWithin(job.demand, this.resources, this.#capacities)) return false;
+    this.processors -= count;
+    for (let r = 0; r < job.demand.length; r++) this.resources[r] = this.resources[r]! - job.demand[r]!;
+    return true;
+  }
+
+  /** Give back what `take(job, count)` took. */
+  give(job: JobView, count: number): void {
+    this.processors += count;
+    for (let r = 0; r < job.demand.length; r++) this.resources[r] = this.resources[r]! + job.demand[r]!;
+  }
+}
+
+/**
+ * What is free right now, for the run-to-completion disciplines (seed 000 §5.1, LSF-RTC-AD):
+ * the idle processors and the free amount of every resource.
+ */
+export function freeNow(ctx: SchedulingContext): Capacity {
+  const { spec } = ctx.machine;
+  const free = Array.from(spec.capacities, (_, r) => ctx.machine.free(r));
+  return new Capacity(spec.capacities, ctx.machine.idleProcessors, free);
+}
+
+/**
  * The first step of LSF-MIG and LSF-MALL-AD (seed 000 §5.1): running jobs that have not yet run
  * the minimum since their last start (the profile's `minRunBeforeReallocation`, ten minutes on
  * LSF), or that are inside an operation's overhead, keep running; everything else they do not
  * hold is available for re-assignment. A job still being checkpointed will release its
  * processors, so they count as available, but it cannot be restarted before it has.
  */
-export class Reallocation {
+export class Reallocation extends Capacity {
   /** Running jobs that keep running untouched. */
   readonly kept: JobView[] = [];
   /** Jobs to choose from: running ones of age, pending ones, checkpointed ones at rest. */
   readonly pool: JobView[] = [];
-  /** Processors available for re-assignment. */
-  processors: number;
-  /** Resources available for re-assignment. */
-  readonly resources: Float64Array;
   /** When the youngest kept job comes of age (Infinity if none). */
   readonly comesOfAge: number;
 
-  readonly #capacities: ArrayLike<number>;
-
   constructor(ctx: SchedulingContext, minimumRun: number) {
     const { machine, jobs } = ctx;
-    this.#capacities = machine.spec.capacities;
-    this.processors = machine.processors;
-    this.resources = Float64Array.from(machine.spec.capacities);
+    super(machine.spec.capacities, machine.processors, machine.spec.capacities);
     let due = Number.POSITIVE_INFINITY;
     for (const job of jobs.running) {
       if (job.inOverhead || job.sinceRun < minimumRun) {
@@ -41,14 +77,6 @@ export class Reallocation {
     this.comesOfAge = due;
     for (const job of jobs.pending) this.pool.push(job);
     for (const job of jobs.checkpointed) if (!job.inOverhead) this.pool.push(job);
-  }
-
-  /** Take `count` processors and the job's resources if they are available, and say so. */
-  take(job: JobView, count: number): boolean {
-    if (count > this.processors || !fitsWithin(job.demand, this.resources, this.#capacities)) return false;
-    this.processors -= count;
-    for (let r = 0; r < job.demand.length; r++) this.resources[r] = this.resources[r]! - job.demand[r]!;
-    return true;
   }
 }
 

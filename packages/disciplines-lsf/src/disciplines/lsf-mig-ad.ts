@@ -1,0 +1,35 @@
+import { defineDiscipline } from '@js/core';
+import { z } from 'zod';
+import { firstFit, spreadSelection } from '../policy/adaptive-selection.ts';
+import { applyMigratable, hasRun, migratableCount } from '../policy/migration.ts';
+import { Reallocation, Wake } from '../policy/reallocation.ts';
+import { serviceOrder } from '../policy/service-order.ts';
+
+/**
+ * LSF-MIG-AD (Parsons & Sevcik 1997, seed 000 §5.1), moldable and migratable. As LSF-MIG —
+ * running jobs younger than the profile's `minRunBeforeReallocation` (ten minutes on LSF) keep
+ * running, first fit over the rest in arrival order (least remaining demand first when known) —
+ * but a job that has already run is fitted with its current count and keeps it, and a fresh job
+ * is fitted with its minimum; leftover processors go to the fresh jobs selected as in LSF-RTC-AD
+ * (equi-allocation, or by efficiency with speedup knowledge). Running jobs not selected are
+ * checkpointed; a checkpointed job restarts on any processors of the same count.
+ */
+export const lsfMigAd = defineDiscipline({
+  name: 'lsf-mig-ad',
+  summary: 'adaptive migratable: fit fresh jobs on their minimum and run jobs on their count, spread the rest',
+  source: 'Parsons & Sevcik 1997, §5.1 (LSF-MIG-AD)',
+  options: z.object({}).strict(),
+  capabilities: { sizing: 'moldable', preemption: 'checkpoint' },
+  create: (_options, { profile }) => {
+    const wake = new Wake();
+    return {
+      schedule(ctx) {
+        const available = new Reallocation(ctx, profile.minRunBeforeReallocation);
+        const selection = firstFit(serviceOrder(available.pool), migratableCount, available);
+        spreadSelection(selection, available, hasRun);
+        applyMigratable(ctx, available, selection);
+        if (selection.jobs.length < available.pool.length) wake.at(ctx, available.comesOfAge, 'minimum run');
+      },
+    };
+  },
+});

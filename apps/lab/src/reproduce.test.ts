@@ -18,8 +18,8 @@ describe('schedlab reproduce', () => {
     expect((await readdir(dir)).sort()).toEqual(['lein.csv', 'lein.json']);
     const [header, ...rows] = (await readFile(`${prefix}.csv`, 'utf8')).trim().split('\n');
     expect(header).toBe('k,law,queue,load,achievedQueue,discipline,metric,gain,halfWidth,seeds,saturated');
-    // One cell: three disciplines against easy, two metrics each.
-    expect(rows).toHaveLength(6);
+    // One cell: four disciplines (BL twice: as we read it, and strict) against easy, two metrics each.
+    expect(rows).toHaveLength(8);
     const data = JSON.parse(await readFile(`${prefix}.json`, 'utf8')) as {
       figure1: Record<string, number[][]>;
       cells: {
@@ -43,7 +43,13 @@ describe('schedlab reproduce', () => {
     expect(cell!.load).toBeGreaterThan(0);
     // Calibrated: easy's mean queue is within the calibration tolerance (2 %) of the target.
     expect(Math.abs(cell!.achievedQueue - cell!.queue)).toBeLessThanOrEqual(0.02 * cell!.queue);
-    expect(Object.keys(cell!.figures)).toEqual(['easy', 'easy-bl', 'easy-bb', 'conservative']);
+    expect(Object.keys(cell!.figures)).toEqual([
+      'easy',
+      'easy-bl',
+      'easy-bl-strict',
+      'easy-bb',
+      'conservative',
+    ]);
     for (const f of Object.values(cell!.figures)) expect(f.response.every((x) => x > 0)).toBe(true);
     // Same seeds, same figures.
     const again = await schedlab('reproduce', 'leinberger99', '--quick', '--json');

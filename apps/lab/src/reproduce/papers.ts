@@ -1,9 +1,10 @@
 import { UnknownNameError } from '@js/core';
 import { leinberger99 } from './leinberger99.ts';
 import type { Paper } from './paper.ts';
+import { parsonsSevcik97 } from './parsons-sevcik-97.ts';
 
 /** The papers `schedlab reproduce` knows, by name. */
-export const papers: readonly Paper[] = [leinberger99];
+export const papers: readonly Paper[] = [leinberger99, parsonsSevcik97];
 
 export function paper(name: string): Paper {
   const found = papers.find((p) => p.name === name);

@@ -24,7 +24,13 @@ export const lsfMallAdsubset = defineDiscipline({
       schedule(ctx) {
         const inSystem = jobsInSystem(ctx.jobs);
         const available = new Reallocation(ctx, profile.minRunBeforeReallocation);
-        const selection = subsetSelect(serviceOrder(available.pool), (j) => j.minSize, available, inSystem, delta);
+        const selection = subsetSelect(
+          serviceOrder(available.pool),
+          (j) => j.minSize,
+          available,
+          inSystem,
+          delta,
+        );
         spreadSelection(selection, available);
         applyMalleable(ctx, available, selection);
         if (available.pool.length > 0) wake.at(ctx, available.comesOfAge, 'minimum run');

@@ -16,7 +16,8 @@ import { serviceOrder } from '../policy/service-order.ts';
  */
 export const lsfMigAd = defineDiscipline({
   name: 'lsf-mig-ad',
-  summary: 'adaptive migratable: fit fresh jobs on their minimum and run jobs on their count, spread the rest',
+  summary:
+    'adaptive migratable: fit fresh jobs on their minimum and run jobs on their count, spread the rest',
   source: 'Parsons & Sevcik 1997, §5.1 (LSF-MIG-AD)',
   options: z.object({}).strict(),
   capabilities: { sizing: 'moldable', preemption: 'checkpoint' },

@@ -14,7 +14,8 @@ import { serviceOrder } from '../policy/service-order.ts';
  */
 export const lsfMigAdsubset = defineDiscipline({
   name: 'lsf-mig-adsubset',
-  summary: 'adaptive migratable: commit part of first fit, subset-sum the rest to minimise surplus processors',
+  summary:
+    'adaptive migratable: commit part of first fit, subset-sum the rest to minimise surplus processors',
   source: 'Parsons & Sevcik 1997, §5.1 (LSF-MIG-AD with the LSF-RTC-ADSUBSET step)',
   options: subsetOptions,
   capabilities: { sizing: 'moldable', preemption: 'checkpoint' },
@@ -24,7 +25,13 @@ export const lsfMigAdsubset = defineDiscipline({
       schedule(ctx) {
         const inSystem = jobsInSystem(ctx.jobs);
         const available = new Reallocation(ctx, profile.minRunBeforeReallocation);
-        const selection = subsetSelect(serviceOrder(available.pool), migratableCount, available, inSystem, delta);
+        const selection = subsetSelect(
+          serviceOrder(available.pool),
+          migratableCount,
+          available,
+          inSystem,
+          delta,
+        );
         spreadSelection(selection, available, hasRun);
         applyMigratable(ctx, available, selection);
         if (selection.jobs.length < available.pool.length) wake.at(ctx, available.comesOfAge, 'minimum run');

@@ -22,7 +22,13 @@ export const lsfRtcAdsubset = defineDiscipline({
     schedule(ctx) {
       if (ctx.machine.idleProcessors === 0) return;
       const free = freeNow(ctx);
-      const selection = subsetSelect(serviceOrder(ctx.jobs.pending), (j) => j.minSize, free, jobsInSystem(ctx.jobs), delta);
+      const selection = subsetSelect(
+        serviceOrder(ctx.jobs.pending),
+        (j) => j.minSize,
+        free,
+        jobsInSystem(ctx.jobs),
+        delta,
+      );
       spreadSelection(selection, free);
       startSelection(ctx, selection);
     },

@@ -69,8 +69,12 @@ export function subsetSelect(
 ): Selection {
   const tentative = firstFit(ordered, fitting, capacity);
   const commit = committedCount(tentative.jobs.length, inSystem, delta);
-  for (let i = tentative.jobs.length - 1; i >= commit; i--) capacity.give(tentative.jobs[i]!, tentative.counts[i]!);
-  const selection: Selection = { jobs: tentative.jobs.slice(0, commit), counts: tentative.counts.slice(0, commit) };
+  for (let i = tentative.jobs.length - 1; i >= commit; i--)
+    capacity.give(tentative.jobs[i]!, tentative.counts[i]!);
+  const selection: Selection = {
+    jobs: tentative.jobs.slice(0, commit),
+    counts: tentative.counts.slice(0, commit),
+  };
 
   const committed = new Set(selection.jobs);
   const leftover = ordered.filter((job) => !committed.has(job));

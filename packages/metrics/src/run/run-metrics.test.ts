@@ -72,6 +72,7 @@ describe('createRunMetrics', () => {
     expect(s.utilisation.resources.memory).toBeCloseTo(820 / 1500, 12);
     // Job 2 queued on [2, 10): 8 job-seconds over 15 s.
     expect(s.meanQueueLength).toBeCloseTo(8 / 15, 12);
+    expect(s.maxQueueLength).toBe(1);
     // Running: 1 on [0,4), 2 on [4,6), 1 on [6,15): 17 job-seconds.
     expect(s.meanRunningJobs).toBeCloseTo(17 / 15, 12);
   });
@@ -154,6 +155,7 @@ describe('createRunMetrics', () => {
     expect(s.utilisation.resources).toEqual({});
     // Queue: 1 on [1,2), 2 on [2,4), 1 on [4,10): 11 job-seconds.
     expect(s.meanQueueLength).toBeCloseTo(1.1, 12);
+    expect(s.maxQueueLength).toBe(2);
     expect(s.wait).toMatchObject({ count: 1, mean: 0 });
     expect(s.makespan).toBe(4);
   });

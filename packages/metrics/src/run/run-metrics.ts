@@ -56,6 +56,7 @@ class RunMetricsCollector implements RunMetrics {
   #info: RunInfo | undefined;
   #occupancy: OccupancyIntegral | undefined;
   #submitted = 0;
+  #maxQueued = 0;
   #finished = 0;
   #killed = 0;
   #firstSubmit = Number.POSITIVE_INFINITY;
@@ -86,7 +87,9 @@ class RunMetricsCollector implements RunMetrics {
   }
 
   sample(occupancy: OccupancySample): void {
-    this.#begun().record(occupancy);
+    const integral = this.#begun();
+    integral.record(occupancy);
+    if (integral.isOpen && occupancy.queued > this.#maxQueued) this.#maxQueued = occupancy.queued;
   }
 
   jobEnded(outcome: JobOutcome): void {
@@ -173,6 +176,7 @@ class RunMetricsCollector implements RunMetrics {
         resources,
       },
       meanQueueLength: means.queueLength,
+      maxQueueLength: this.#maxQueued,
       meanRunningJobs: means.runningJobs,
     };
   }

@@ -75,6 +75,8 @@ export interface RunSummary {
   readonly utilisation: Utilisation;
   /** Time-average number of jobs waiting to start. */
   readonly meanQueueLength: number;
+  /** Most jobs waiting at once while the measured period was open. */
+  readonly maxQueueLength: number;
   /** Time-average number of running jobs. */
   readonly meanRunningJobs: number;
 }

@@ -1,0 +1,144 @@
+import { defineDiscipline, instantTolerance, type JobView, type SchedulingContext } from '@js/core';
+import { fitsWithin } from '@js/machine';
+import { z } from 'zod';
+import { Wake } from '../policy/reallocation.ts';
+
+const options = z
+  .object({
+    thresholds: z
+      .array(z.number().positive())
+      .min(1)
+      .default([1000, 10000])
+      .refine((t) => t.every((x, i) => i === 0 || x > t[i - 1]!), 'thresholds must increase')
+      .describe(
+        'processor-seconds acquired at which a job drops to the next level (n thresholds, n + 1 levels). The paper names none; 1000 s and 10000 s sit near the first quartile and just above the mean (8000 s) of its workload’s service demand, so about a quarter of the jobs finish at the top level and the long tail that carries most of the work sinks to the bottom',
+      ),
+    quantum: z
+      .number()
+      .positive()
+      .default(60)
+      .describe(
+        'seconds between wake-ups while a job waits, when demotions are noticed (the extension mainline sleeps until an event or this timeout; the paper names no value, 60 s is its minimum run before a simple preemption)',
+      ),
+  })
+  .strict();
+
+/**
+ * The multi-level feedback discipline of Parsons & Sevcik 1997's worked example (seed 000 §4.3,
+ * queues as in its Fig. 1 without run-time limits): jobs are submitted to the high-priority
+ * level; when a job's acquired processing time crosses a threshold the extension moves it down a
+ * level, noticed at its next wake-up (an arrival, a departure or the quantum). LSF dispatches
+ * from the highest non-empty level, first come first served within a level, and its preemptive
+ * queues let a job suspend running jobs of strictly lower levels (simple preemption: a stopped
+ * job resumes on its own processors; a job that has not run the profile's minimum since its
+ * last start or resume is not suspended; no processor holds more resident jobs than the
+ * multiprogramming limit). The paper's jobs are sequential (1 processor); a parallel job runs
+ * on its requested size and displaces whole lower-level jobs, the lowest level and the latest
+ * arrival first.
+ */
+export const lsfMlfq = defineDiscipline({
+  name: 'lsf-mlfq',
+  summary: 'multi-level feedback: jobs sink a level as they acquire processing time, higher levels preempt lower',
+  source: 'Parsons & Sevcik 1997, §4.3 (a simple example) and Fig. 1',
+  options,
+  capabilities: { sizing: 'rigid', preemption: 'suspend' },
+  create: (opts, { machine, profile }) => {
+    const limit = Math.min(profile.multiprogrammingLimit, machine.multiprogrammingLimit);
+    const wake = new Wake();
+    /** The level a job sits at: how many thresholds its acquired processor time has crossed. */
+    const level = (j: JobView) => opts.thresholds.filter((t) => j.acquired >= t).length;
+    const byPriority = (a: JobView, b: JobView) => level(a) - level(b) || a.arrival - b.arrival;
+
+    return {
+      schedule(ctx) {
+        const { jobs } = ctx;
+        const old = profile.minRunBeforeSuspend - instantTolerance(ctx.now);
+        // Processors a preemptor waits for while its victims' suspend overhead runs.
+        const promised = new Set<number>();
+        const displaced = new Set<JobView>();
+        /** A running job `job` may suspend: of a strictly lower level, of age, not busy. */
+        const victimOf = (job: JobView, p: number): JobView | null | undefined => {
+          const id = ctx.machine.runningJob(p);
+          if (id < 0) return promised.has(p) ? undefined : null;
+          const v = jobs.byId(id);
+          if (!v || v.state !== 'running' || v.inOverhead || v.sinceRun < old) return undefined;
+          return level(v) > level(job) && !displaced.has(v) ? v : undefined;
+        };
+        const room = (p: number) => ctx.machine.residents(p).length + 1 <= limit;
+
+        const waiting = [...jobs.pending, ...jobs.suspended.filter((j) => !j.inOverhead)].sort(byPriority);
+        for (const job of waiting) {
+          let victims: JobView[];
+          if (job.state === 'suspended') {
+            const on = job.processors.map((p) => victimOf(job, p));
+            if (on.some((v) => v === undefined)) continue;
+            victims = [...new Set(on.filter((v): v is JobView => v !== null))];
+          } else {
+            if (!fitsWithin(job.demand, freeResources(ctx), ctx.machine.spec.capacities)) continue;
+            const chosen = displace(ctx, job, victimOf, room);
+            if (!chosen) continue;
+            victims = chosen;
+          }
+          for (const v of victims) displaced.add(v);
+          if (victims.length) ctx.switch({ suspend: victims });
+          if (profile.suspend > 0 && victims.length) {
+            for (const v of victims) for (const p of v.processors) promised.add(p);
+            continue;
+          }
+          if (job.state === 'suspended') ctx.resume(job);
+          else ctx.start(job, { processors: placeOn(ctx, job, room) });
+        }
+
+        const all = [...jobs.pending, ...jobs.running, ...jobs.suspended];
+        if (all.some((j) => j.state === 'pending' || j.state === 'suspended')) {
+          wake.at(ctx, ctx.now + opts.quantum, 'quantum');
+        }
+      },
+    };
+
+    /**
+     * The running jobs a pending job must suspend to find `size` processors with room under the
+     * limit: none if enough are idle; else lower-level jobs, lowest level and latest arrival
+     * first, until enough; undefined if even all of them would not do.
+     */
+    function displace(
+      ctx: SchedulingContext,
+      job: JobView,
+      victimOf: (job: JobView, p: number) => JobView | null | undefined,
+      room: (p: number) => boolean,
+    ): JobView[] | undefined {
+      let usable = 0;
+      const candidates = new Set<JobView>();
+      for (const p of owned(ctx)) {
+        const v = victimOf(job, p);
+        if (v === null && room(p)) usable++;
+        else if (v) candidates.add(v);
+      }
+      const victims: JobView[] = [];
+      const order = [...candidates].sort((a, b) => byPriority(b, a));
+      for (const v of order) {
+        if (usable >= job.size) break;
+        victims.push(v);
+        usable += v.processors.filter(room).length;
+      }
+      return usable >= job.size ? victims : undefined;
+    }
+  },
+});
+
+/** Every processor the discipline owns: the idle ones and those its started jobs hold. */
+function owned(ctx: SchedulingContext): number[] {
+  const all = new Set<number>(ctx.machine.idle.lowest(ctx.machine.idleProcessors));
+  for (const j of [...ctx.jobs.running, ...ctx.jobs.suspended]) for (const p of j.processors) all.add(p);
+  return [...all].sort((a, b) => a - b);
+}
+
+function freeResources(ctx: SchedulingContext): number[] {
+  return Array.from(ctx.machine.spec.capacities, (_, r) => ctx.machine.free(r));
+}
+
+/** The job's processors once its victims are suspended: the lowest idle ones with room. */
+function placeOn(ctx: SchedulingContext, job: JobView, room: (p: number) => boolean): number[] {
+  const idle = Array.from(ctx.machine.idle.lowest(ctx.machine.idleProcessors));
+  return idle.filter(room).slice(0, job.size);
+}

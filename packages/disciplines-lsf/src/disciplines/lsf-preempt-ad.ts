@@ -1,0 +1,119 @@
+import { defineDiscipline, instantTolerance, type JobView, type SchedulingContext } from '@js/core';
+import { z } from 'zod';
+import { fillRow, type MatrixRow, matrixRows } from '../policy/matrix.ts';
+import { Wake } from '../policy/reallocation.ts';
+import { remainingDemand } from '../policy/service-order.ts';
+import { spreadLeftovers } from '../policy/spread.ts';
+
+const options = z
+  .object({
+    quantum: z
+      .number()
+      .positive()
+      .default(60)
+      .describe(
+        'seconds between re-evaluations while a job waits (the paper names no value; 60 s is its minimum run before a simple preemption, so a switched-in row is looked at again as soon as it may be switched out)',
+      ),
+  })
+  .strict();
+
+/**
+ * LSF-PREEMPT-AD (Parsons & Sevcik 1997, seed 000 §5.1), adaptive with simple preemption, an
+ * Ousterhout-style matrix whose rows are sets of jobs that run together. Whenever a job arrives
+ * or departs or a quantum expires:
+ *  1. the running and stopped jobs are organised into the matrix, row 0 the running jobs (and,
+ *     as Ousterhout creates one for a job no row has room for, an empty row at the bottom);
+ *  2. each row is examined in turn: its uncommitted processors are populated with the best
+ *     pending, stopped or running jobs (least acquired processor time, or least remaining demand
+ *     with demand knowledge); a stopped or running job switches rows only if all its processors
+ *     are uncommitted there; a pending job takes its minimum count, on processors that stay within
+ *     the multiprogramming limit; running jobs younger than the minimum run (60 s on LSF) keep
+ *     running in every row, and a row that cannot hold them is skipped;
+ *  3. the row holding the job with the least acquired processor time (least remaining demand)
+ *     is chosen, the earlier row on a tie (switching nothing beats switching);
+ *  4. its free processors go to its pending jobs by equi-allocation (by efficiency with speedup
+ *     knowledge), and the machine switches to it: running jobs not in it are suspended, its
+ *     stopped jobs resumed, its pending jobs started.
+ */
+export const lsfPreemptAd = defineDiscipline({
+  name: 'lsf-preempt-ad',
+  summary:
+    'adaptive simple preemption: a matrix of job rows, switch to the row holding the least-served job',
+  source: 'Parsons & Sevcik 1997, §5.1 (LSF-PREEMPT-AD)',
+  options,
+  capabilities: { sizing: 'moldable', preemption: 'suspend' },
+  create: (opts, { machine, profile }) => {
+    const limit = Math.min(profile.multiprogrammingLimit, machine.multiprogrammingLimit);
+    const minimumRun = profile.minRunBeforeSuspend;
+    const wake = new Wake();
+    return {
+      schedule(ctx) {
+        const { jobs } = ctx;
+        const knowsDemand = [...jobs.pending, ...jobs.running, ...jobs.suspended][0]?.work !== undefined;
+        const standing = (j: JobView) => (knowsDemand ? remainingDemand(j)! : j.acquired);
+        const best = (a: JobView, b: JobView) => standing(a) - standing(b) || a.arrival - b.arrival;
+
+        // A job inside its suspend overhead still holds its processors and cannot be resumed yet.
+        const settling = jobs.suspended.filter((j) => j.inOverhead);
+        const stopped = jobs.suspended.filter((j) => !j.inOverhead);
+        const young = minimumRun - instantTolerance(ctx.now);
+        const keep = jobs.running.filter((j) => j.inOverhead || j.sinceRun < young);
+        const owned = new Set<number>(ctx.machine.idle.lowest(ctx.machine.idleProcessors));
+        for (const j of [...jobs.running, ...jobs.suspended]) for (const p of j.processors) owned.add(p);
+        const filling = {
+          ctx,
+          owned: [...owned].sort((a, b) => a - b),
+          keep,
+          blocked: new Set(settling.flatMap((j) => j.processors)),
+          candidates: [...jobs.pending, ...stopped, ...jobs.running.filter((j) => !keep.includes(j))].sort(best),
+          limit,
+        };
+
+        // Steps 1–3: fill every row, choose the one holding the least-served job.
+        let chosen: MatrixRow | undefined;
+        let least = Number.POSITIVE_INFINITY;
+        for (const members of matrixRows(jobs.running, stopped)) {
+          const row = fillRow(members, filling);
+          if (!row) continue;
+          for (const j of [...row.resident, ...row.pending]) {
+            if (standing(j) < least) {
+              least = standing(j);
+              chosen = row;
+            }
+          }
+        }
+
+        if (chosen) switchTo(ctx, chosen, profile.suspend === 0);
+        const all = [...jobs.pending, ...jobs.running, ...jobs.suspended];
+        if (all.some((j) => j.state === 'pending' || j.state === 'suspended')) {
+          wake.at(ctx, ctx.now + opts.quantum, 'quantum');
+        }
+      },
+    };
+  },
+});
+
+/**
+ * Step 4: spread the row's free processors over its pending jobs (equi-allocation, or by
+ * efficiency with speedup knowledge), then switch to the row: running jobs not in it are
+ * suspended, its stopped jobs resumed, its pending jobs started.
+ */
+function switchTo(ctx: SchedulingContext, row: MatrixRow, suspendIsFree: boolean): void {
+  const counts = row.pending.map((j) => j.minSize);
+  spreadLeftovers(row.pending, counts, row.open.size - row.reserved);
+  const suspend = ctx.jobs.running.filter((j) => !row.resident.includes(j));
+  const resume = row.resident.filter((j) => j.state === 'suspended');
+  if (suspendIsFree) {
+    if (suspend.length || resume.length) ctx.switch({ suspend, resume });
+  } else {
+    // Processors are freed only when the suspend's overhead ends: resume and start what can go
+    // now; the overhead's end wakes the discipline for the rest.
+    if (suspend.length) ctx.switch({ suspend });
+    for (const j of resume) if (j.processors.every((p) => ctx.machine.idle.has(p))) ctx.resume(j);
+  }
+  const open = [...row.open].sort((a, b) => a - b);
+  row.pending.forEach((job, i) => {
+    const processors = open.splice(0, counts[i]!);
+    if (processors.every((p) => ctx.machine.idle.has(p))) ctx.start(job, { processors });
+  });
+}

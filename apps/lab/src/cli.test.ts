@@ -21,13 +21,11 @@ const builtinDisciplines = [
   'lsf-rtc-ad',
   'lsf-rtc-adsubset',
   'lsf-preempt',
-  'lsf-preempt-ad',
   'lsf-mig',
   'lsf-mig-ad',
   'lsf-mig-adsubset',
   'lsf-mall-ad',
   'lsf-mall-adsubset',
-  'lsf-mlfq',
 ];
 
 let dir: string;

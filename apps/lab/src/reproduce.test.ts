@@ -56,6 +56,31 @@ describe('schedlab reproduce', () => {
     expect(JSON.parse(again.stdout).cells).toEqual(data.cells);
   }, 60_000);
 
+  it('parsons-sevcik-97 --quick: every registered LSF discipline under the four knowledge cases, the paper beside', async () => {
+    const { code, stdout } = await schedlab('reproduce', 'parsons-sevcik-97', '--quick', '--json');
+    expect(code).toBe(0);
+    const data = JSON.parse(stdout) as {
+      tagged: number;
+      results: {
+        discipline: string;
+        knowledge: string;
+        responseTime: { mean: number };
+        unfinished: number;
+      }[];
+    };
+    expect(data.tagged).toBe(40);
+    const names = [...new Set(data.results.map((r) => r.discipline))];
+    expect(names).toContain('lsf-rtc');
+    expect(names).toContain('lsf-mall-ad');
+    // Four knowledge cases for each discipline run.
+    expect(data.results).toHaveLength(names.length * 4);
+    for (const r of data.results) expect(r.responseTime.mean).toBeGreaterThan(0);
+    const text = await schedlab('reproduce', 'parsons-sevcik-97', '--quick');
+    expect(text.stdout).toContain('MRT of the tagged jobs');
+    // The paper's Table 3 figure for LSF-RTC without knowledge sits beside ours.
+    expect(text.stdout).toMatch(/lsf-rtc +│ [\d,]+ \/ 5,853/);
+  }, 60_000);
+
   it('an unknown paper is a coded error naming the known ones', async () => {
     const { code, stderr } = await schedlab('reproduce', 'leinberger98');
     expect(code).toBe(1);

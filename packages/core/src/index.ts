@@ -38,7 +38,7 @@ export type {
 } from './engine/observer.ts';
 export type { PartitionSpec, Route } from './engine/partitions.ts';
 export { routes, seatsFor as checkPartitions } from './engine/partitions.ts';
-export { instantTolerance } from './engine/physics.ts';
+export { hasRunMinimum, instantTolerance } from './engine/physics.ts';
 export type { PlacementRules } from './engine/placement.ts';
 export { noPlacementRules, placementRulesSchema } from './engine/placement.ts';
 export type { PlatformProfile } from './engine/profile.ts';

@@ -1,5 +1,8 @@
+import { rm } from 'node:fs/promises';
 import { modelWorkload, writeModelWorkload } from '@js/workloads';
 import type { Command } from 'commander';
+import { atomicStream } from '../output/atomic.ts';
+import { checkOutputPath } from '../output/paths.ts';
 import { jsonObject, positiveInteger, positiveNumber } from './values.ts';
 
 interface GenerateFlags {
@@ -23,7 +26,12 @@ interface GenerateFlags {
  * processor ranges of moldable/malleable jobs, K-resource vectors, slowdown traits, and the
  * parameters of each job's execution-time function. Unused SWF fields carry only what SWF defines
  * for them (field 15: Lublin–Feitelson's job type; fields 17–18: a repeated run's preceding job and
- * think time). No side file is written when there is nothing to put in it.
+ * think time). No side file is written when there is nothing to put in it (one left by an earlier
+ * run at that path is removed, as it would describe other jobs).
+ *
+ * Both files are streamed to temporary files beside their targets and renamed into place only when
+ * complete: a failed or interrupted run leaves what was there before. The path is checked (ending,
+ * directory) before any job is drawn.
  */
 export function generateCommand(program: Command): void {
   program
@@ -46,6 +54,8 @@ export function generateCommand(program: Command): void {
     .requiredOption('-o, --out <file>', 'SWF file to write (.swf, or .swf.gz compressed)')
     .option('--json', 'print what was written as JSON')
     .action(async (flags: GenerateFlags) => {
+      const traitsPath = `${flags.out}.traits.jsonl`;
+      checkOutputPath(flags.out, { option: '--out', formats: ['.swf', '.swf.gz'], sideFiles: [traitsPath] });
       const workload = modelWorkload(flags.model, {
         options: flags.options,
         jobs: flags.jobs,
@@ -53,7 +63,22 @@ export function generateCommand(program: Command): void {
         processors: flags.machine,
         seed: /^-?\d+$/.test(flags.seed) ? Number(flags.seed) : flags.seed,
       });
-      const written = await writeModelWorkload(workload, { swf: flags.out });
+      const swf = atomicStream(flags.out);
+      const traits = atomicStream(traitsPath, { gzip: false });
+      let written: Awaited<ReturnType<typeof writeModelWorkload>>;
+      try {
+        written = await writeModelWorkload(workload, { swf: swf.stream, traits: traits.stream });
+        await swf.commit();
+        if (written.traitLines > 0) await traits.commit();
+        else {
+          await traits.abort();
+          await rm(traitsPath, { force: true });
+        }
+      } catch (error) {
+        await swf.abort();
+        await traits.abort();
+        throw error;
+      }
       const summary = {
         model: workload.model.name,
         jobs: written.jobs,
@@ -62,7 +87,7 @@ export function generateCommand(program: Command): void {
         load: workload.model.load,
         seed: workload.seed,
         swf: flags.out,
-        traits: written.traitsPath,
+        traits: written.traitLines > 0 ? traitsPath : undefined,
       };
       if (flags.json) {
         console.log(JSON.stringify(summary, null, 2));

@@ -1,5 +1,7 @@
 import { ConfigError } from '@js/core';
 import type { Command } from 'commander';
+import { checkOutputPath } from '../output/paths.ts';
+import { countersPath, scheduleFormats } from '../output/schedule.ts';
 import { comparisonTable, countersLine, partitionTable, workloadLine } from '../output/summary.ts';
 import { checkPartitions, runDiscipline, runPartitioned } from '../run/execute.ts';
 import type { PartitionFlag } from '../run/partitions.ts';
@@ -46,7 +48,17 @@ export function runCommand(program: Command): void {
           '--options applies to --discipline; partitions run their disciplines with default options',
         );
     }
-    const { workload, settings } = await prepare({ ...flags, ...program.opts() });
+    const global = program.opts() as { plugin?: string[] };
+    // The output path, before any work: its format, its directory, and that it is no input.
+    if (flags.out !== undefined) {
+      checkOutputPath(flags.out, {
+        option: '--out',
+        formats: scheduleFormats,
+        inputs: [flags.workload, ...(global.plugin ?? [])],
+        sideFiles: [countersPath(flags.out)],
+      });
+    }
+    const { workload, settings } = await prepare({ ...flags, ...global });
     const run = { ...settings, out: flags.out };
     let report: Awaited<ReturnType<typeof runDiscipline>>;
     if (partitions) {

@@ -1,19 +1,27 @@
-import { createWriteStream } from 'node:fs';
-import { extname } from 'node:path';
 import { ConfigError, type JobOutcome, type RunObserver } from '@js/core';
 import { type JobRecord, jobRecord, jobRecordFields } from '@js/metrics';
 import { type SwfHeader, SwfWriter } from '@js/workloads';
+import { atomicStream, writeFileAtomic } from './atomic.ts';
 
 /** Each discipline's own counters, by discipline (or partition) name. */
 type Counters = Readonly<Record<string, Readonly<Record<string, number>>>>;
 
 /**
- * An observer that streams each job's record to a file as it leaves the system, and closes it
- * (a JSON schedule ends with the disciplines' counters, known only then).
+ * An observer that streams each job's record to a temporary file beside the target as it leaves
+ * the system. {@link close} completes it (a JSON schedule ends with the disciplines' counters,
+ * known only then), renames it into place and writes the counters to `<path>.counters.json`;
+ * {@link abort} drops it, leaving whatever was at the path before.
  */
 export interface ScheduleSink extends RunObserver {
   close(counters?: Counters): Promise<void>;
+  abort(): Promise<void>;
 }
+
+/** The endings {@link scheduleSink} knows. */
+export const scheduleFormats = ['.swf', '.json', '.csv'] as const;
+
+/** The side file of a schedule written to `path`: the disciplines' counters. */
+export const countersPath = (path: string): string => `${path}.counters.json`;
 
 const SWF_STATUS_COMPLETED = 1;
 const SWF_STATUS_FAILED = 0;
@@ -22,10 +30,11 @@ const SWF_STATUS_FAILED = 0;
  * Write the simulated schedule to `path`, its format chosen by extension: `.swf` (the trace's
  * fields with the simulated wait in field 3, the run time in field 4, the processors in field 5
  * and status 1/0 in field 11), `.json` (`{ "jobs": [per-job records], "counters": {…} }`, the
-disciplines' own counters) or `.csv`. Jobs are written
- * in arrival order, as SWF requires, through a reorder buffer that holds only jobs that have
- * left while an older one is still in the system. With `partitioned`, JSON and CSV records also
- * name the partition that ran the job (`partition`, the last CSV column).
+ * disciplines' own counters) or `.csv`. Records are streamed, as jobs leave, to a temporary file
+ * beside `path` (see {@link atomicStream}), which replaces `path` only on {@link ScheduleSink.close}.
+ * Jobs are written in arrival order, as SWF requires, through a reorder buffer that holds only
+ * jobs that have left while an older one is still in the system. With `partitioned`, JSON and CSV
+ * records also name the partition that ran the job (`partition`, the last CSV column).
  */
 export function scheduleSink(
   path: string,
@@ -33,13 +42,15 @@ export function scheduleSink(
   comment: string,
   partitioned = false,
 ): ScheduleSink {
-  const ext = extname(path).toLowerCase();
-  if (ext !== '.swf' && ext !== '.json' && ext !== '.csv') {
-    throw new ConfigError(`--out ${path}: unknown format '${ext || '(none)'}'; use .swf, .json or .csv`);
-  }
-  const stream = createWriteStream(path);
+  const ext = scheduleFormats.find((f) => path.toLowerCase().endsWith(f));
+  if (!ext) throw new ConfigError(`--out ${path}: unknown format; use .swf, .json or .csv`);
+  const out = atomicStream(path, { gzip: false });
+  const commit = async (counters: Counters): Promise<void> => {
+    await out.commit();
+    await writeFileAtomic(countersPath(path), `${JSON.stringify(counters, null, 2)}\n`);
+  };
   if (ext === '.swf') {
-    const writer = new SwfWriter(stream, path);
+    const writer = new SwfWriter(out.stream, path);
     writer.header([...(header?.lines ?? []), `; ${comment}`]);
     const order = new ArrivalOrder((o) => {
       writer.job(o.job, {
@@ -51,13 +62,15 @@ export function scheduleSink(
     });
     return {
       jobEnded: (o) => order.add(o),
-      close: () => {
+      close: async (counters = {}) => {
         order.flush();
-        return writer.end();
+        await writer.drain();
+        await commit(counters);
       },
+      abort: () => out.abort(),
     };
   }
-  const lines = new LineSink(stream);
+  const lines = new LineSink(out.stream);
   const format = ext === '.json' ? jsonLine : csvLine;
   let first = true;
   if (ext === '.csv') lines.write([...jobRecordFields, ...(partitioned ? ['partition'] : [])].join(','));
@@ -71,8 +84,10 @@ export function scheduleSink(
     close: async (counters = {}) => {
       order.flush();
       if (ext === '.json') lines.write(`],"counters":${JSON.stringify(counters)}}`);
-      await lines.end();
+      lines.flush();
+      await commit(counters);
     },
+    abort: () => out.abort(),
   };
 }
 
@@ -104,7 +119,10 @@ const csvLine = (r: Row): string =>
     ',',
   );
 
-/** Buffered line output with one flush per 64 KiB. */
+/**
+ * Buffered line output with one write per 64 KiB. The atomic stream writes each chunk to the file
+ * at once, so at most one chunk of the schedule is ever held in memory.
+ */
 class LineSink {
   #buffer: string[] = [];
   #size = 0;
@@ -112,16 +130,9 @@ class LineSink {
   write(line: string): void {
     this.#buffer.push(line);
     this.#size += line.length;
-    if (this.#size > 1 << 16) this.#flush();
+    if (this.#size > 1 << 16) this.flush();
   }
-  end(): Promise<void> {
-    this.#flush();
-    return new Promise((resolve, reject) => {
-      this.stream.on('error', reject);
-      this.stream.end(resolve);
-    });
-  }
-  #flush(): void {
+  flush(): void {
     if (this.#buffer.length) this.stream.write(`${this.#buffer.join('\n')}\n`);
     this.#buffer = [];
     this.#size = 0;

@@ -99,7 +99,8 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
   const jobs = o.jobs ?? (o.quick ? 200 : 2000);
   const seeds = Array.from({ length: o.seeds ?? (o.quick ? 1 : 5) }, (_, i) => i + 1);
   const results: Result[] = [];
-  for (const discipline of disciplines)
+  const registered = new Set(o.settings.registry.disciplines().map((d) => d.definition.name));
+  for (const discipline of disciplines.filter((d) => registered.has(d)))
     for (const knowledge of cases) {
       const summaries: RunSummary[] = [];
       for (const seed of seeds) summaries.push(await run(o, discipline, knowledge, seed, tagged, jobs));
@@ -115,7 +116,7 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
     }
   return {
     paper: parsonsSevcik97.name,
-    text: report(results, tagged, jobs, seeds.length),
+    text: report(results, tagged, jobs, seeds.length, registered),
     rows: results.map((r) => ({
       discipline: r.discipline,
       knowledge: r.knowledge,
@@ -157,7 +158,13 @@ async function run(
   return report.summary;
 }
 
-function report(results: readonly Result[], tagged: number, jobs: number, seeds: number): string {
+function report(
+  results: readonly Result[],
+  tagged: number,
+  jobs: number,
+  seeds: number,
+  registered: ReadonlySet<string>,
+): string {
   const cell = (r: Result, f: (r: Result) => ConfidenceInterval) =>
     r.unfinished > 0
       ? `> ${formatNumber(Math.round(f(r).mean))} (${r.unfinished} unf.)`
@@ -168,9 +175,9 @@ function report(results: readonly Result[], tagged: number, jobs: number, seeds:
       disciplines.map((d) => [
         d,
         ...cases.map((c) => {
-          const r = results.find((x) => x.discipline === d && x.knowledge === c)!;
+          const r = results.find((x) => x.discipline === d && x.knowledge === c);
           const paper = table3[d][c][paperIndex];
-          return `${cell(r, f)} / ${typeof paper === 'number' ? formatNumber(paper) : paper}`;
+          return `${r ? cell(r, f) : '—'} / ${typeof paper === 'number' ? formatNumber(paper) : paper}`;
         }),
       ]),
     ).replace(/^/, `${what} of the tagged jobs, s\n`);
@@ -178,7 +185,7 @@ function report(results: readonly Result[], tagged: number, jobs: number, seeds:
     ['discipline', ...cases],
     disciplines.map((d) => [
       d,
-      ...cases.map((c) => results.find((x) => x.discipline === d && x.knowledge === c)!.maxQueue.mean),
+      ...cases.map((c) => results.find((x) => x.discipline === d && x.knowledge === c)?.maxQueue.mean ?? '—'),
     ]),
   );
   return [
@@ -191,6 +198,9 @@ function report(results: readonly Result[], tagged: number, jobs: number, seeds:
     '',
     'Longest queue (jobs), mean over the seeds',
     queues,
+    ...(disciplines.some((d) => !registered.has(d))
+      ? ['', `"—": not registered yet (${disciplines.filter((d) => !registered.has(d)).join(', ')}).`]
+      : []),
     '',
     'Paper (§6.2): run-to-completion MRT up to an order of magnitude above migratable and malleable;',
     'LSF-PREEMPT no better than LSF-RTC, LSF-PREEMPT-AD much better; adaptive subset RTC cuts the makespan;',

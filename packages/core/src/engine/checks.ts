@@ -1,7 +1,7 @@
 import { LedgerError } from '@js/machine';
 import { allowsPreemption, type Capabilities } from '../discipline/capabilities.ts';
 import { type JobView, recordOfView } from './job-view.ts';
-import { instantTolerance } from './physics.ts';
+import { hasRunMinimum } from './physics.ts';
 import { constrains, placementViolation } from './placement.ts';
 import type { SimJob } from './sim-job.ts';
 import type { Seat, World } from './world.ts';
@@ -51,8 +51,7 @@ export class Checks {
 
   minimumRun(job: SimJob, minimum: number, op: string): void {
     const ran = this.w.now - job.lastRun;
-    // Within the instant tolerance: a timer set for lastRun + minimum may land a hair early.
-    if (ran < minimum - instantTolerance(this.w.now))
+    if (!hasRunMinimum(ran, minimum, this.w.now))
       this.refuse(
         job,
         'minimum-run',

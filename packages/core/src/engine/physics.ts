@@ -12,6 +12,14 @@ import type { World } from './world.ts';
  */
 export const instantTolerance = (t: number): number => Math.max(1e-9, 1e-12 * Math.abs(t));
 
+/**
+ * Whether a job that has run `ran` seconds since its last start or resume has run `minimum` at
+ * time `now`: within the instant tolerance, since a timer set for the minimum's end may land a
+ * hair early. The engine's minimum-run rule and disciplines that plan around it use this one test.
+ */
+export const hasRunMinimum = (ran: number, minimum: number, now: number): boolean =>
+  ran >= minimum - instantTolerance(now);
+
 /** Start making progress now at the speed the current allocation and co-runners give. */
 export function progress(w: World, job: SimJob): void {
   const p = job.processors.length;

@@ -1,4 +1,4 @@
-import type { Job } from '@js/core';
+import { builtinProfiles, type Job } from '@js/core';
 import { checkRun } from '@js/core/testing';
 import { describe, expect, it } from 'vitest';
 import { dynEqui } from './dyn-equi.ts';
@@ -57,5 +57,25 @@ describe('dyn-equi: hand-checked schedules on 4 processors', () => {
       [2, 0, 16],
       [3, 16, 24],
     ]);
+  });
+});
+
+describe('dyn-equi: minimum runs', () => {
+  it('a job short of its minimum run by a rounding residue only counts as run (no timer at now)', async () => {
+    // Found by the registry properties: under lsf-now-97 (600 s minimum run) a job's time since
+    // its resize came out a hair below 600 at 648.857…, so its "due" time rounded to now itself.
+    const jobs: Job[] = [
+      { id: 1, submit: 0, size: 11, minSize: 8, maxSize: 14, runtime: 24, estimate: 24 },
+      { id: 2, submit: 0, size: 13, minSize: 12, maxSize: 14, runtime: 28, estimate: 28 },
+      { id: 3, submit: 0, size: 14, minSize: 1, maxSize: 16, runtime: 41, estimate: 41 },
+      { id: 4, submit: 0, size: 1, runtime: 1, estimate: 1 },
+      { id: 5, submit: 0, size: 6, minSize: 2, maxSize: 10, runtime: 1, estimate: 1 },
+    ];
+    const machine = { nodes: 4, cpusPerNode: 2, coresPerCpu: 2, multiprogrammingLimit: 2 };
+    const profile = builtinProfiles.find((p) => p.name === 'lsf-now-97')!;
+    const run = await checkRun(dynEqui, machine, jobs, { profile });
+    expect(run.violations).toEqual([]);
+    expect(run.result.status).toBe('completed');
+    expect(run.schedule).toHaveLength(5);
   });
 });

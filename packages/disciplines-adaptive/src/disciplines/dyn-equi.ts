@@ -1,5 +1,5 @@
 import { equipartition } from '@js/blocks';
-import { defineDiscipline, type JobView } from '@js/core';
+import { defineDiscipline, hasRunMinimum, type JobView } from '@js/core';
 import { fitsWithin } from '@js/machine';
 import { z } from 'zod';
 
@@ -46,7 +46,7 @@ export const dynEqui = defineDiscipline({
         if (ctx.now >= wake) wake = Number.POSITIVE_INFINITY;
         const settled = (j: JobView, target: number): boolean => {
           if (j.inOverhead || target === j.allocated) return false;
-          if (j.sinceRun >= minimumRun) return true;
+          if (hasRunMinimum(j.sinceRun, minimumRun, ctx.now)) return true;
           const due = ctx.now + minimumRun - j.sinceRun;
           if (due < wake) {
             wake = due;

@@ -1,4 +1,4 @@
-import { defineDiscipline, instantTolerance, type JobView, type SchedulingContext } from '@js/core';
+import { defineDiscipline, hasRunMinimum, type JobView, type SchedulingContext } from '@js/core';
 import { fitsWithin } from '@js/machine';
 import { z } from 'zod';
 import { Wake } from '../policy/reallocation.ts';
@@ -38,7 +38,8 @@ const options = z
  */
 export const lsfMlfq = defineDiscipline({
   name: 'lsf-mlfq',
-  summary: 'multi-level feedback: jobs sink a level as they acquire processing time, higher levels preempt lower',
+  summary:
+    'multi-level feedback: jobs sink a level as they acquire processing time, higher levels preempt lower',
   source: 'Parsons & Sevcik 1997, §4.3 (a simple example) and Fig. 1',
   options,
   capabilities: { sizing: 'rigid', preemption: 'suspend' },
@@ -52,7 +53,6 @@ export const lsfMlfq = defineDiscipline({
     return {
       schedule(ctx) {
         const { jobs } = ctx;
-        const old = profile.minRunBeforeSuspend - instantTolerance(ctx.now);
         // Processors a preemptor waits for while its victims' suspend overhead runs.
         const promised = new Set<number>();
         const displaced = new Set<JobView>();
@@ -61,10 +61,25 @@ export const lsfMlfq = defineDiscipline({
           const id = ctx.machine.runningJob(p);
           if (id < 0) return promised.has(p) ? undefined : null;
           const v = jobs.byId(id);
-          if (!v || v.state !== 'running' || v.inOverhead || v.sinceRun < old) return undefined;
+          if (
+            v?.state !== 'running' ||
+            v.inOverhead ||
+            !hasRunMinimum(v.sinceRun, profile.minRunBeforeSuspend, ctx.now)
+          )
+            return undefined;
           return level(v) > level(job) && !displaced.has(v) ? v : undefined;
         };
-        const room = (p: number) => ctx.machine.residents(p).length + 1 <= limit;
+        const residents = new Map<number, number>();
+        for (const j of [...jobs.running, ...jobs.suspended])
+          for (const p of j.processors) residents.set(p, (residents.get(p) ?? 0) + 1);
+        const room = (p: number) => (residents.get(p) ?? 0) + 1 <= limit;
+        // Below this level no running job can be displaced (a cheap test before looking closer).
+        const lowest = Math.max(
+          -1,
+          ...jobs.running
+            .filter((v) => !v.inOverhead && hasRunMinimum(v.sinceRun, profile.minRunBeforeSuspend, ctx.now))
+            .map(level),
+        );
 
         const waiting = [...jobs.pending, ...jobs.suspended.filter((j) => !j.inOverhead)].sort(byPriority);
         for (const job of waiting) {
@@ -74,6 +89,7 @@ export const lsfMlfq = defineDiscipline({
             if (on.some((v) => v === undefined)) continue;
             victims = [...new Set(on.filter((v): v is JobView => v !== null))];
           } else {
+            if (level(job) >= lowest && ctx.machine.idleProcessors < job.size) continue;
             if (!fitsWithin(job.demand, freeResources(ctx), ctx.machine.spec.capacities)) continue;
             const chosen = displace(ctx, job, victimOf, room);
             if (!chosen) continue;
@@ -86,7 +102,11 @@ export const lsfMlfq = defineDiscipline({
             continue;
           }
           if (job.state === 'suspended') ctx.resume(job);
-          else ctx.start(job, { processors: placeOn(ctx, job, room) });
+          else {
+            const processors = placeOn(ctx, job, room);
+            ctx.start(job, { processors });
+            for (const p of processors) residents.set(p, (residents.get(p) ?? 0) + 1);
+          }
         }
 
         const all = [...jobs.pending, ...jobs.running, ...jobs.suspended];
@@ -118,8 +138,11 @@ export const lsfMlfq = defineDiscipline({
       const order = [...candidates].sort((a, b) => byPriority(b, a));
       for (const v of order) {
         if (usable >= job.size) break;
+        // A victim whose processors are all full under the limit would be suspended for nothing.
+        const gain = v.processors.filter(room).length;
+        if (gain === 0) continue;
         victims.push(v);
-        usable += v.processors.filter(room).length;
+        usable += gain;
       }
       return usable >= job.size ? victims : undefined;
     }

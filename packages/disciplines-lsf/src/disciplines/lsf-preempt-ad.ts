@@ -1,4 +1,4 @@
-import { defineDiscipline, instantTolerance, type JobView, type SchedulingContext } from '@js/core';
+import { defineDiscipline, hasRunMinimum, type JobView, type SchedulingContext } from '@js/core';
 import { z } from 'zod';
 import { fillRow, type MatrixRow, matrixRows } from '../policy/matrix.ts';
 import { Wake } from '../policy/reallocation.ts';
@@ -37,8 +37,7 @@ const options = z
  */
 export const lsfPreemptAd = defineDiscipline({
   name: 'lsf-preempt-ad',
-  summary:
-    'adaptive simple preemption: a matrix of job rows, switch to the row holding the least-served job',
+  summary: 'adaptive simple preemption: a matrix of job rows, switch to the row holding the least-served job',
   source: 'Parsons & Sevcik 1997, §5.1 (LSF-PREEMPT-AD)',
   options,
   capabilities: { sizing: 'moldable', preemption: 'suspend' },
@@ -46,46 +45,60 @@ export const lsfPreemptAd = defineDiscipline({
     const limit = Math.min(profile.multiprogrammingLimit, machine.multiprogrammingLimit);
     const minimumRun = profile.minRunBeforeSuspend;
     const wake = new Wake();
+    const marks = new Int32Array(machine.processors);
     return {
       schedule(ctx) {
         const { jobs } = ctx;
-        const knowsDemand = [...jobs.pending, ...jobs.running, ...jobs.suspended][0]?.work !== undefined;
-        const standing = (j: JobView) => (knowsDemand ? remainingDemand(j)! : j.acquired);
+        const everyone = [...jobs.pending, ...jobs.running, ...jobs.suspended];
+        const knowsDemand = everyone[0]?.work !== undefined;
+        const served = new Map(everyone.map((j) => [j, knowsDemand ? remainingDemand(j)! : j.acquired]));
+        const standing = (j: JobView) => served.get(j)!;
         const best = (a: JobView, b: JobView) => standing(a) - standing(b) || a.arrival - b.arrival;
 
         // A job inside its suspend overhead still holds its processors and cannot be resumed yet.
         const settling = jobs.suspended.filter((j) => j.inOverhead);
         const stopped = jobs.suspended.filter((j) => !j.inOverhead);
-        const young = minimumRun - instantTolerance(ctx.now);
-        const keep = jobs.running.filter((j) => j.inOverhead || j.sinceRun < young);
+        const keep = jobs.running.filter(
+          (j) => j.inOverhead || !hasRunMinimum(j.sinceRun, minimumRun, ctx.now),
+        );
+        const kept = new Set(keep);
         const owned = new Set<number>(ctx.machine.idle.lowest(ctx.machine.idleProcessors));
-        for (const j of [...jobs.running, ...jobs.suspended]) for (const p of j.processors) owned.add(p);
+        const residents = new Map<number, number>();
+        for (const j of [...jobs.running, ...jobs.suspended]) {
+          for (const p of j.processors) {
+            owned.add(p);
+            residents.set(p, (residents.get(p) ?? 0) + 1);
+          }
+        }
         const filling = {
           ctx,
-          owned: [...owned].sort((a, b) => a - b),
           keep,
           blocked: new Set(settling.flatMap((j) => j.processors)),
-          candidates: [...jobs.pending, ...stopped, ...jobs.running.filter((j) => !keep.includes(j))].sort(best),
-          limit,
+          standing,
+          candidates: [...jobs.pending, ...stopped, ...jobs.running.filter((j) => !kept.has(j))].sort(best),
+          room: new Set([...owned].filter((p) => (residents.get(p) ?? 0) + 1 <= limit)),
+          marks: marks.fill(0),
+          stamp: 0,
         };
 
-        // Steps 1–3: fill every row, choose the one holding the least-served job.
-        let chosen: MatrixRow | undefined;
+        // Steps 1–3: fill every row, choose the one holding the least-served job (the earlier row
+        // on a tie). Only whether a row beats the best so far matters until one is chosen, so
+        // rows are probed (see fillRow) and only the chosen one is filled to the end.
+        let chosen: readonly JobView[] | undefined;
         let least = Number.POSITIVE_INFINITY;
         for (const members of matrixRows(jobs.running, stopped)) {
-          const row = fillRow(members, filling);
+          const row = fillRow(members, filling, least);
           if (!row) continue;
           for (const j of [...row.resident, ...row.pending]) {
             if (standing(j) < least) {
               least = standing(j);
-              chosen = row;
+              chosen = members;
             }
           }
         }
 
-        if (chosen) switchTo(ctx, chosen, profile.suspend === 0);
-        const all = [...jobs.pending, ...jobs.running, ...jobs.suspended];
-        if (all.some((j) => j.state === 'pending' || j.state === 'suspended')) {
+        if (chosen) switchTo(ctx, fillRow(chosen, filling)!, filling.room, profile.suspend === 0);
+        if (everyone.some((j) => j.state === 'pending' || j.state === 'suspended')) {
           wake.at(ctx, ctx.now + opts.quantum, 'quantum');
         }
       },
@@ -98,10 +111,16 @@ export const lsfPreemptAd = defineDiscipline({
  * efficiency with speedup knowledge), then switch to the row: running jobs not in it are
  * suspended, its stopped jobs resumed, its pending jobs started.
  */
-function switchTo(ctx: SchedulingContext, row: MatrixRow, suspendIsFree: boolean): void {
+function switchTo(
+  ctx: SchedulingContext,
+  row: MatrixRow,
+  room: ReadonlySet<number>,
+  suspendIsFree: boolean,
+): void {
   const counts = row.pending.map((j) => j.minSize);
-  spreadLeftovers(row.pending, counts, row.open.size - row.reserved);
-  const suspend = ctx.jobs.running.filter((j) => !row.resident.includes(j));
+  spreadLeftovers(row.pending, counts, row.open - row.reserved);
+  const inRow = new Set(row.resident);
+  const suspend = ctx.jobs.running.filter((j) => !inRow.has(j));
   const resume = row.resident.filter((j) => j.state === 'suspended');
   if (suspendIsFree) {
     if (suspend.length || resume.length) ctx.switch({ suspend, resume });
@@ -111,7 +130,7 @@ function switchTo(ctx: SchedulingContext, row: MatrixRow, suspendIsFree: boolean
     if (suspend.length) ctx.switch({ suspend });
     for (const j of resume) if (j.processors.every((p) => ctx.machine.idle.has(p))) ctx.resume(j);
   }
-  const open = [...row.open].sort((a, b) => a - b);
+  const open = [...room].filter((p) => !row.committed(p)).sort((a, b) => a - b);
   row.pending.forEach((job, i) => {
     const processors = open.splice(0, counts[i]!);
     if (processors.every((p) => ctx.machine.idle.has(p))) ctx.start(job, { processors });

@@ -1,4 +1,10 @@
-import { defineDiscipline, type JobView, type SchedulingContext, type TimerHandle } from '@js/core';
+import {
+  defineDiscipline,
+  hasRunMinimum,
+  type JobView,
+  type SchedulingContext,
+  type TimerHandle,
+} from '@js/core';
 import { z } from 'zod';
 import { remainingDemand, serviceOrder } from '../policy/service-order.ts';
 
@@ -127,7 +133,7 @@ export const lsfPreempt = defineDiscipline({
           if (eligible.length === 0) continue;
           couldPreempt = true;
           // Rule 3, then rule 2.
-          if (victim.sinceRun < minimumRun) continue;
+          if (!hasRunMinimum(victim.sinceRun, minimumRun, ctx.now)) continue;
           const allowed = eligible.filter((c) =>
             knowsDemand
               ? c.work! < opts.demandFraction * victim.work!

@@ -11,9 +11,11 @@ export interface MatrixRow {
   readonly resident: JobView[];
   /** Pending jobs fitted into the row. */
   readonly pending: JobView[];
-  /** Processors a pending job of this row may take: uncommitted, with room under the limit. */
-  readonly open: Set<number>;
-  /** How many of `open` the pending jobs' minimums take. */
+  /** Whether the row's running and stopped jobs hold a processor (or no row may use it). */
+  readonly committed: (p: number) => boolean;
+  /** How many processors a pending job of this row may take: uncommitted, with room. */
+  open: number;
+  /** How many of those the pending jobs' minimums take. */
   reserved: number;
 }
 
@@ -24,15 +26,17 @@ export interface MatrixRow {
  */
 export function matrixRows(running: readonly JobView[], stopped: readonly JobView[]): JobView[][] {
   const rows: JobView[][] = [[...running]];
-  const used: Set<number>[] = [];
+  // used[r][p] is 1 once processor p is committed in stopped row r + 1.
+  const used: Uint8Array[] = [];
+  const processors = Math.max(0, ...stopped.flatMap((j) => j.processors)) + 1;
   for (const job of stopped) {
-    let row = used.findIndex((u) => job.processors.every((p) => !u.has(p)));
+    let row = used.findIndex((u) => job.processors.every((p) => u[p] === 0));
     if (row < 0) {
       row = used.length;
-      used.push(new Set());
+      used.push(new Uint8Array(processors));
       rows.push([]);
     }
-    for (const p of job.processors) used[row]!.add(p);
+    for (const p of job.processors) used[row]![p] = 1;
     rows[row + 1]!.push(job);
   }
   rows.push([]);
@@ -42,16 +46,23 @@ export function matrixRows(running: readonly JobView[], stopped: readonly JobVie
 /** What every row is filled against this round. */
 export interface RowFilling {
   readonly ctx: SchedulingContext;
-  /** Every processor the discipline owns. */
-  readonly owned: readonly number[];
   /** Running jobs that must keep running (younger than the minimum run, or inside an overhead). */
   readonly keep: readonly JobView[];
   /** Processors no row can use (a job still inside its suspend overhead holds them). */
   readonly blocked: ReadonlySet<number>;
   /** Candidates, best first: pending, stopped and running jobs not kept. */
   readonly candidates: readonly JobView[];
-  /** Most jobs resident on one processor. */
-  readonly limit: number;
+  /** How much service a job has had (acquired time, or remaining demand): less is better. */
+  readonly standing: (job: JobView) => number;
+  /**
+   * The discipline's processors where one more job may become resident under the
+   * multiprogramming limit. Whoever the switch suspends stays resident, so the count before
+   * the switch is the one that matters.
+   */
+  readonly room: ReadonlySet<number>;
+  /** Scratch marks, one per processor of the machine, and the last stamp used on them. */
+  readonly marks: Int32Array;
+  stamp: number;
 }
 
 /**
@@ -59,40 +70,58 @@ export interface RowFilling {
  * the row (undefined) if they collide with it; then the uncommitted processors are populated
  * with the best candidates: a pending job on its minimum count from the open processors, a
  * stopped or running job from another row only if all its processors are uncommitted here.
+ * A `probe` asks only for the row's least-served job, when it is below `probe`: candidates join
+ * best first, so the filling stops at the first to join, or as soon as none could beat `probe`
+ * or the row's own jobs.
  */
-export function fillRow(members: readonly JobView[], f: RowFilling): MatrixRow | undefined {
-  const committed = new Set<number>(f.blocked);
-  const resident: JobView[] = [];
+export function fillRow(members: readonly JobView[], f: RowFilling, probe?: number): MatrixRow | undefined {
+  const stamp = ++f.stamp;
+  const { marks } = f;
+  const committed = (p: number) => marks[p] === stamp;
+  const row: MatrixRow = { resident: [], pending: [], committed, open: 0, reserved: 0 };
+  let held = 0;
+  for (const p of f.blocked) {
+    marks[p] = stamp;
+    if (f.room.has(p)) held++;
+  }
+  const inRow = new Set<JobView>();
   const commit = (job: JobView): boolean => {
-    if (job.processors.some((p) => committed.has(p))) return false;
-    for (const p of job.processors) committed.add(p);
-    resident.push(job);
+    if (inRow.has(job)) return true;
+    if (job.processors.some(committed)) return false;
+    for (const p of job.processors) {
+      marks[p] = stamp;
+      if (f.room.has(p)) held++;
+    }
+    row.resident.push(job);
+    inRow.add(job);
     return true;
   };
   for (const job of members) if (!commit(job)) return undefined;
-  for (const job of f.keep) if (!members.includes(job) && !commit(job)) return undefined;
+  for (const job of f.keep) if (!commit(job)) return undefined;
 
+  row.open = f.room.size - held;
   const { machine } = f.ctx;
-  // A pending job adds one resident process to each of its processors; whoever is suspended
-  // there by the switch stays resident, so the count is the one before the switch.
-  const open = new Set(
-    f.owned.filter((p) => !committed.has(p) && machine.residents(p).length + 1 <= f.limit),
-  );
-  const row: MatrixRow = { resident, pending: [], open, reserved: 0 };
   const free = Array.from(machine.spec.capacities, (_, r) => machine.free(r));
+  const bound = probe === undefined ? 0 : Math.min(probe, ...row.resident.map(f.standing));
+  let joined = false;
   for (const job of f.candidates) {
-    if (resident.includes(job)) continue;
+    if (probe !== undefined && (joined || f.standing(job) >= bound)) break;
+    if (inRow.has(job)) continue;
     if (job.state === 'pending') {
-      if (open.size - row.reserved < job.minSize) continue;
+      if (row.open - row.reserved < job.minSize) continue;
       if (!fitsWithin(job.demand, free, machine.spec.capacities)) continue;
       for (let r = 0; r < job.demand.length; r++) free[r] = free[r]! - job.demand[r]!;
       row.pending.push(job);
       row.reserved += job.minSize;
     } else {
-      const taken = job.processors.filter((p) => open.has(p)).length;
-      if (open.size - taken < row.reserved || !commit(job)) continue;
-      for (const p of job.processors) open.delete(p);
+      if (job.processors.some(committed)) continue;
+      const before = held;
+      const taken = job.processors.filter((p) => f.room.has(p)).length;
+      if (row.open - taken < row.reserved) continue;
+      commit(job);
+      row.open -= held - before;
     }
+    joined = true;
   }
   return row;
 }

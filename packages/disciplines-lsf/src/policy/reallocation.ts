@@ -1,4 +1,4 @@
-import type { JobView, SchedulingContext } from '@js/core';
+import { hasRunMinimum, type JobView, type SchedulingContext } from '@js/core';
 import { fitsWithin } from '@js/machine';
 
 /**
@@ -65,7 +65,7 @@ export class Reallocation extends Capacity {
     super(machine.spec.capacities, machine.processors, machine.spec.capacities);
     let due = Number.POSITIVE_INFINITY;
     for (const job of jobs.running) {
-      if (job.inOverhead || job.sinceRun < minimumRun) {
+      if (job.inOverhead || !hasRunMinimum(job.sinceRun, minimumRun, ctx.now)) {
         this.kept.push(job);
         this.processors -= job.allocated;
         for (let r = 0; r < job.demand.length; r++) this.resources[r] = this.resources[r]! - job.demand[r]!;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { firstFit, spreadSelection } from '../policy/adaptive-selection.ts';
 import { applyMalleable } from '../policy/malleation.ts';
 import { Reallocation, Wake } from '../policy/reallocation.ts';
-import { serviceOrder } from '../policy/service-order.ts';
+import { requeuedAt, rotationOrder } from '../policy/service-order.ts';
 
 /**
  * LSF-MALL-AD (Parsons & Sevcik 1997, seed 000 §5.1), malleable and adaptive. As LSF-MIG — jobs
@@ -25,7 +25,11 @@ export const lsfMallAd = defineDiscipline({
     return {
       schedule(ctx) {
         const available = new Reallocation(ctx, profile.minRunBeforeReallocation);
-        const selection = firstFit(serviceOrder(available.pool), (j) => j.minSize, available);
+        const selection = firstFit(
+          rotationOrder(available.pool, requeuedAt(ctx)),
+          (j) => j.minSize,
+          available,
+        );
         spreadSelection(selection, available);
         applyMalleable(ctx, available, selection);
         if (available.pool.length > 0) wake.at(ctx, available.comesOfAge, 'minimum run');

@@ -2,7 +2,7 @@ import { defineDiscipline } from '@js/core';
 import { jobsInSystem, spreadSelection, subsetOptions, subsetSelect } from '../policy/adaptive-selection.ts';
 import { applyMalleable } from '../policy/malleation.ts';
 import { Reallocation, Wake } from '../policy/reallocation.ts';
-import { serviceOrder } from '../policy/service-order.ts';
+import { requeuedAt, rotationOrder } from '../policy/service-order.ts';
 
 /**
  * LSF-MALL-ADSUBSET (Parsons & Sevcik 1997, seed 000 §5.1: "SUBSET-variants of the adaptive
@@ -25,7 +25,7 @@ export const lsfMallAdsubset = defineDiscipline({
         const inSystem = jobsInSystem(ctx.jobs);
         const available = new Reallocation(ctx, profile.minRunBeforeReallocation);
         const selection = subsetSelect(
-          serviceOrder(available.pool),
+          rotationOrder(available.pool, requeuedAt(ctx)),
           (j) => j.minSize,
           available,
           inSystem,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { firstFit, spreadSelection } from '../policy/adaptive-selection.ts';
 import { applyMigratable, hasRun, migratableCount } from '../policy/migration.ts';
 import { Reallocation, Wake } from '../policy/reallocation.ts';
-import { serviceOrder } from '../policy/service-order.ts';
+import { requeuedAt, rotationOrder } from '../policy/service-order.ts';
 
 /**
  * LSF-MIG-AD (Parsons & Sevcik 1997, seed 000 §5.1), moldable and migratable. As LSF-MIG —
@@ -26,7 +26,11 @@ export const lsfMigAd = defineDiscipline({
     return {
       schedule(ctx) {
         const available = new Reallocation(ctx, profile.minRunBeforeReallocation);
-        const selection = firstFit(serviceOrder(available.pool), migratableCount, available);
+        const selection = firstFit(
+          rotationOrder(available.pool, requeuedAt(ctx)),
+          migratableCount,
+          available,
+        );
         spreadSelection(selection, available, hasRun);
         applyMigratable(ctx, available, selection);
         if (selection.jobs.length < available.pool.length) wake.at(ctx, available.comesOfAge, 'minimum run');

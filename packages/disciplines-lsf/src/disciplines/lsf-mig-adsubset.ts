@@ -2,7 +2,7 @@ import { defineDiscipline } from '@js/core';
 import { jobsInSystem, spreadSelection, subsetOptions, subsetSelect } from '../policy/adaptive-selection.ts';
 import { applyMigratable, hasRun, migratableCount } from '../policy/migration.ts';
 import { Reallocation, Wake } from '../policy/reallocation.ts';
-import { serviceOrder } from '../policy/service-order.ts';
+import { requeuedAt, rotationOrder } from '../policy/service-order.ts';
 
 /**
  * LSF-MIG-ADSUBSET (Parsons & Sevcik 1997, seed 000 §5.1: "SUBSET-variants of the adaptive
@@ -26,7 +26,7 @@ export const lsfMigAdsubset = defineDiscipline({
         const inSystem = jobsInSystem(ctx.jobs);
         const available = new Reallocation(ctx, profile.minRunBeforeReallocation);
         const selection = subsetSelect(
-          serviceOrder(available.pool),
+          rotationOrder(available.pool, requeuedAt(ctx)),
           migratableCount,
           available,
           inSystem,

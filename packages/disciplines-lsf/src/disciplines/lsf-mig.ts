@@ -1,7 +1,7 @@
 import { defineDiscipline, type JobView } from '@js/core';
 import { z } from 'zod';
 import { Reallocation, Wake } from '../policy/reallocation.ts';
-import { serviceOrder } from '../policy/service-order.ts';
+import { requeue, requeuedAt, rotationOrder } from '../policy/service-order.ts';
 
 /**
  * LSF-MIG (Parsons & Sevcik 1997, seed 000 §5.1), rigid and migratable. Whenever a job arrives
@@ -24,10 +24,11 @@ export const lsfMig = defineDiscipline({
       schedule(ctx) {
         const available = new Reallocation(ctx, profile.minRunBeforeReallocation);
         const selected = new Set<JobView>();
-        for (const job of serviceOrder(available.pool)) if (available.take(job, job.size)) selected.add(job);
+        for (const job of rotationOrder(available.pool, requeuedAt(ctx)))
+          if (available.take(job, job.size)) selected.add(job);
         // Checkpoint first: without a checkpoint cost their processors are free for the starts below.
         for (const job of available.pool)
-          if (job.state === 'running' && !selected.has(job)) ctx.checkpoint(job);
+          if (job.state === 'running' && !selected.has(job)) requeue(ctx, job);
         for (const job of selected) {
           // The rest start when the checkpoints making room for them are done (an overhead end wakes us).
           if (job.state !== 'running' && ctx.machine.fits(job.size, job.demand)) ctx.start(job);

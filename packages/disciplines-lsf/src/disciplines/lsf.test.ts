@@ -154,6 +154,49 @@ describe('lsf-mig: hand-checked schedules', () => {
     ]);
   });
 
+  it('without demand knowledge, rotates: a waiting job goes before a running one, which is requeued behind it', async () => {
+    // Ideal profile (no minimum run), 2 processors. J1 runs from 0; J2 arrives at 10. The
+    // waiting J2 comes first, so J1 is checkpointed (requeued) and J2 runs 10–110; then J1
+    // restarts with 1 990 s left and ends at 2 100. (Arrival order would keep J1 to 2 000.)
+    const { log, observer } = recorder();
+    const run = await checkRun(lsfMig, { nodes: 2 }, [rigid(1, 0, 2, 2000), rigid(2, 10, 2, 100)], {
+      observers: [observer],
+    });
+    expect(run.violations).toEqual([]);
+    expect(run.schedule).toEqual([at(1, 0, 2100, 2), at(2, 10, 110, 2)]);
+    expect(log.filter(([, id]) => id === 1).map(([t, , op]) => [t, op])).toEqual([
+      [0, 'start'],
+      [10, 'checkpoint'],
+      [110, 'restart'],
+    ]);
+  });
+
+  it('rotates among waiting jobs by when they joined the queue: the requeued job waits its turn', async () => {
+    // Ideal profile, 2 processors, three 30 s jobs of 2 processors arriving at 0, 10, 20.
+    // 10: J2 (queued at 10) goes before the running J1: J1 is requeued at 10, J2 runs.
+    // 20: the queue is J1 (requeued 10), J3 (joined 20), then the running J2: J1 restarts (20 s
+    //     left, ends at 40) and J2 is requeued at 20.
+    // 40: J2 and J3 both joined at 20; the earlier arrival goes first: J2 ends at 60, J3 90.
+    const { log, observer } = recorder();
+    const run = await checkRun(
+      lsfMig,
+      { nodes: 2 },
+      [rigid(1, 0, 2, 30), rigid(2, 10, 2, 30), rigid(3, 20, 2, 30)],
+      { observers: [observer] },
+    );
+    expect(run.violations).toEqual([]);
+    expect(run.schedule).toEqual([at(1, 0, 40, 2), at(2, 10, 60, 2), at(3, 60, 90, 2)]);
+    expect(log.map(([t, id, op]) => [t, id, op])).toEqual([
+      [0, 1, 'start'],
+      [10, 1, 'checkpoint'],
+      [10, 2, 'start'],
+      [20, 2, 'checkpoint'],
+      [20, 1, 'restart'],
+      [40, 2, 'restart'],
+      [60, 3, 'start'],
+    ]);
+  });
+
   it('lets a job run its 600 s minimum before migrating it (lsf-now-97)', async () => {
     // J2 (demand 200) arrives at 10 while J1 (demand 2000) is young. At 600 J1 comes of age with
     // 800 left and is checkpointed; the 60 s checkpoint frees its processors at 660; J2 runs

@@ -167,7 +167,9 @@ export const lsfPreempt = defineDiscipline({
           couldPreempt = ctx.jobs.pending.some((c) => c.state === 'pending' && startedSizes.has(c.size));
         }
         if (couldPreempt && (timer === undefined || timer.at <= ctx.now)) {
-          timer = ctx.setTimer(ctx.now + opts.quantum, 'quantum');
+          // Quanta fall on multiples of the quantum, not counted from whenever this instance
+          // happened to start: a discipline rebuilt mid-run wakes when the original would.
+          timer = ctx.setTimer((Math.floor(ctx.now / opts.quantum) + 1) * opts.quantum, 'quantum');
         }
       },
     };

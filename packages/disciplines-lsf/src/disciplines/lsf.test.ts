@@ -74,10 +74,10 @@ describe('lsf-rtc: hand-checked schedules', () => {
 
 describe('lsf-preempt: hand-checked schedules', () => {
   it('preempts only after the running job has had its minimum run (60 s under lsf-now-97)', async () => {
-    // 2 processors. J2 (same size) arrives at 10; quantum timers at 30 and 50 find J1 younger
-    // than 60 s; at 70 it has run 70 s (140 processor-s acquired vs J2's 0) and is suspended.
-    // J2 runs from 70 + 30 (dispatch) to 200; J1 resumes there on its own processors (resume is
-    // a signal, free) with 1000 − 40 s left: it ends at 1160.
+    // 2 processors. J2 (same size) arrives at 10; quanta fall on multiples of 20, and those at
+    // 20 and 40 find J1 younger than 60 s; at 60 it has run 60 s (120 processor-s acquired vs
+    // J2's 0) and is suspended. J2 runs from 60 + 30 (dispatch) to 190; J1 resumes there on its
+    // own processors (resume is a signal, free) with 1000 − 30 s left: it ends at 1160.
     const { log, observer } = recorder();
     const run = await checkRun(lsfPreempt, { nodes: 2 }, [rigid(1, 0, 2, 1000), rigid(2, 10, 2, 100)], {
       profile: lsfProfile,
@@ -85,10 +85,10 @@ describe('lsf-preempt: hand-checked schedules', () => {
       options: { quantum: 20 },
     });
     expect(run.violations).toEqual([]);
-    expect(run.schedule).toEqual([at(1, 0, 1160, 2), at(2, 70, 200, 2)]);
+    expect(run.schedule).toEqual([at(1, 0, 1160, 2), at(2, 60, 190, 2)]);
     expect(log.filter(([, , op]) => op !== 'start')).toEqual([
-      [70, 1, 'suspend', [0, 1]],
-      [200, 1, 'resume', [0, 1]],
+      [60, 1, 'suspend', [0, 1]],
+      [190, 1, 'resume', [0, 1]],
     ]);
   });
 

@@ -97,6 +97,32 @@ describe('run --partition', () => {
     expect(records.find((r) => r.id === 2)!.start).toBe(100);
   });
 
+  it('two LSF disciplines side by side (Parsons & Sevcik: several disciplines in one extension)', async () => {
+    // Small jobs (≤ 4 simulated processors) to malleable LSF-MALL-AD on 0–3, the rest to
+    // migratable LSF-MIG on 4–15, on the paper's platform with demand knowledge.
+    const spec = join(dir, 'lsf-partitions.json');
+    await writeFile(
+      spec,
+      JSON.stringify({ kind: 'model', model: 'parsons-sevcik-97', jobs: 200, options: { maxProcessors: 8 } }),
+    );
+    const out = join(dir, 'lsf-partitions-out.json');
+    const args = ['-p', 'small=lsf-mall-ad:0-3', '-p', 'large=lsf-mig:4-15', '--profile', 'lsf-now-97'];
+    const { code, stderr } = await schedlab('run', '-w', spec, ...args, '--knowledge', 'demand', '-o', out);
+    expect(code, stderr).toBe(0);
+    const { jobs } = JSON.parse(await readFile(out, 'utf8')) as {
+      jobs: { id: number; partition: string; processors: number }[];
+    };
+    expect(jobs).toHaveLength(200);
+    const small = jobs.filter((j) => j.partition === 'small');
+    const large = jobs.filter((j) => j.partition === 'large');
+    expect(small.length).toBeGreaterThan(0);
+    expect(large.length).toBeGreaterThan(0);
+    expect(small.length + large.length).toBe(200);
+    // Each runs within its partition's processors.
+    for (const j of small) expect(j.processors).toBeLessThanOrEqual(4);
+    for (const j of large) expect(j.processors).toBeLessThanOrEqual(12);
+  });
+
   it('prints one row per partition and one overall', async () => {
     const { code, stdout } = await schedlab('run', '--workload', queues, ...partitions);
     expect(code).toBe(0);

@@ -152,7 +152,7 @@ async function execute(target: Target, workload: Workload, s: RunSettings): Prom
   s.progress?.begin(`${label} on ${workload.name}`);
   let result: RunResult;
   try {
-    result = await simulate(s.out ? interruptible(workload.jobs) : workload.jobs, {
+    result = await simulate(workload.jobs, {
       machine,
       ...(specs
         ? { partitions: specs, route: resolved.route }
@@ -166,6 +166,10 @@ async function execute(target: Target, workload: Workload, s: RunSettings): Prom
       limits: s.limits,
       seed: s.seed,
       observers,
+      // A turn of the event loop now and then: a run over in-memory jobs (a model) never waits on
+      // I/O, and without it Ctrl-C would be seen only after the run, when the open output's
+      // handler (output/atomic.ts) could no longer remove its temporary file promptly.
+      yieldEvery: 4096,
     });
   } catch (error) {
     s.progress?.end();
@@ -195,18 +199,4 @@ async function execute(target: Target, workload: Workload, s: RunSettings): Prom
         }
       : {}),
   };
-}
-
-/**
- * The workload's jobs, with a turn of the event loop every 4096 arrivals. A run over in-memory jobs
- * (a model) never waits on I/O, so without it a SIGINT would be seen only once the run ended: with
- * it, the open output's handler (output/atomic.ts) removes the temporary file and ends the process
- * promptly. The jobs and their order are unchanged.
- */
-async function* interruptible<J>(jobs: Iterable<J> | AsyncIterable<J>): AsyncGenerator<J> {
-  let n = 0;
-  for await (const job of jobs) {
-    yield job;
-    if ((++n & 4095) === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-  }
 }

@@ -1,6 +1,8 @@
+import { Machine } from '@js/machine';
 import { describe, expect, it } from 'vitest';
 import type { JobView } from './job-view.ts';
 import { every, fcfs, job, run, scripted } from './scripted.test-support.ts';
+import { simulate } from './simulation.ts';
 
 describe('run control', () => {
   it('a discipline with a periodic timer completes when every job has left', async () => {
@@ -124,5 +126,28 @@ describe('run control', () => {
     expect(result.counters).toEqual({ 'every-round': { rounds: 2 } });
     // Readable in the round that reports the leaving, gone after.
     expect(noted).toEqual(['seen at 0', undefined, 'seen at 5']);
+  });
+});
+
+describe('engine: a long run can give the event loop a turn', () => {
+  const jobs = Array.from({ length: 40 }, (_, i) => job(i + 1, i, 1, 1));
+  /** Simulated times at which a macrotask queued at the start got to run (none: after the run). */
+  const turns = async (yieldEvery?: number) => {
+    let seenAt: number | undefined;
+    let now = 0;
+    setImmediate(() => {
+      seenAt = now;
+    });
+    await simulate(jobs, {
+      machine: Machine.flat(1),
+      discipline: every(fcfs),
+      observers: [{ sample: (s) => void (now = s.now) }],
+      ...(yieldEvery ? { yieldEvery } : {}),
+    });
+    return seenAt;
+  };
+  it('every yieldEvery instants, other work runs mid-run; without it, only after', async () => {
+    expect(await turns(10)).toBeLessThan(40);
+    expect(await turns()).toBeUndefined();
   });
 });

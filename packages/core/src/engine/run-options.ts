@@ -43,6 +43,12 @@ export interface SimulationOptions {
   /** Kill a job when its run time reaches its user estimate (batch systems do). Default false. */
   readonly killAtEstimate?: boolean;
   readonly observers?: readonly RunObserver[];
+  /**
+   * Give the event loop a turn every this many instants, so a long run over in-memory jobs lets
+   * the process handle signals (an app's Ctrl-C) while it runs. Absent: never (the run only
+   * waits where an asynchronous job source does).
+   */
+  readonly yieldEvery?: number;
 }
 
 export interface RunResult {

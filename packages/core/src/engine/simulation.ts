@@ -46,6 +46,7 @@ class Simulation {
   readonly #sampler: Sampler;
   readonly #stop: StopRule;
   readonly #limits: RunLimits;
+  readonly #yieldEvery: number;
   readonly #arrivals: Arrivals;
   /** Jobs that have arrived. */
   #arrivedJobs = 0;
@@ -69,6 +70,7 @@ class Simulation {
       o.observers ?? [],
     );
     this.#limits = o.limits ?? {};
+    this.#yieldEvery = o.yieldEvery ?? 0;
     this.#stop = parseStopRule(o.stop ?? 'all-left');
     const random = new RandomStreams(o.seed ?? 0);
     for (const spec of seatsFor(o)) {
@@ -122,6 +124,8 @@ class Simulation {
     const queue = w.queue;
     const idleLimit = this.#limits.idleRounds ?? IDLE_ROUNDS;
     let idleRounds = 0;
+    const yieldEvery = this.#yieldEvery;
+    let instants = 0;
     const arrivals = this.#arrivals;
     if (arrivals.isAsync) await arrivals.pullAsync();
     else arrivals.pullSync();
@@ -155,6 +159,10 @@ class Simulation {
       idleRounds =
         onlyTimers && w.changes === before && arrivals.done && !this.#anyRunning() ? idleRounds + 1 : 0;
       if (idleRounds >= idleLimit) break;
+      if (++instants === yieldEvery) {
+        instants = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     }
     const inSystem = this.#arrivedJobs - this.#ended;
     const status = this.#status ?? (inSystem > 0 || !arrivals.done ? 'stalled' : 'completed');

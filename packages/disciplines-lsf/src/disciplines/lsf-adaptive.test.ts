@@ -2,6 +2,7 @@ import { type Job, lsfProfile, type OperationEvent } from '@js/core';
 import { checkRun } from '@js/core/testing';
 import { describe, expect, it } from 'vitest';
 import { committedCount } from '../policy/adaptive-selection.ts';
+import { at } from './lsf.test-support.ts';
 import { lsfMallAdsubset } from './lsf-mall-adsubset.ts';
 import { lsfMigAd } from './lsf-mig-ad.ts';
 import { lsfMigAdsubset } from './lsf-mig-adsubset.ts';
@@ -20,7 +21,6 @@ const adaptive = (
   const runtime = executionTime ? executionTime(maxSize) : work / maxSize;
   return { id, submit, size: maxSize, minSize, maxSize, runtime, estimate: runtime, executionTime };
 };
-const at = (id: number, start: number, end: number, processors: number) => ({ id, start, end, processors });
 
 function recorder() {
   const log: [number, number, string, number][] = [];

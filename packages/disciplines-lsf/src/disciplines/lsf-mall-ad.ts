@@ -8,8 +8,8 @@ import { requeuedAt, rotationOrder } from '../policy/service-order.ts';
 /**
  * LSF-MALL-AD (Parsons & Sevcik 1997, seed 000 §5.1), malleable and adaptive. As LSF-MIG — jobs
  * younger than the profile's `minRunBeforeReallocation` keep running, first fit over the rest in
- * arrival order (least remaining demand first when known) — except that every job, fresh or
- * preempted or running, is fitted with its *minimum* count and may be given any count. Leftover
+ * round-robin order (waiting jobs first; least remaining demand first when known) — except that
+ * every job, fresh or preempted or running, is fitted with its *minimum* count and may be given any count. Leftover
  * processors go to the selected jobs as in LSF-RTC-AD: to the smallest allocation first
  * (equi-allocation), or, with speedup knowledge, each to the job most efficient after receiving
  * it. Running jobs not selected are checkpointed; selected ones are resized to their new count.

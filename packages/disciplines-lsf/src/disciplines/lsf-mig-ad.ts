@@ -8,7 +8,7 @@ import { requeuedAt, rotationOrder } from '../policy/service-order.ts';
 /**
  * LSF-MIG-AD (Parsons & Sevcik 1997, seed 000 §5.1), moldable and migratable. As LSF-MIG —
  * running jobs younger than the profile's `minRunBeforeReallocation` (ten minutes on LSF) keep
- * running, first fit over the rest in arrival order (least remaining demand first when known) —
+ * running, first fit over the rest in round-robin order (least remaining demand first when known) —
  * but a job that has already run is fitted with its current count and keeps it, and a fresh job
  * is fitted with its minimum; leftover processors go to the fresh jobs selected as in LSF-RTC-AD
  * (equi-allocation, or by efficiency with speedup knowledge). Running jobs not selected are

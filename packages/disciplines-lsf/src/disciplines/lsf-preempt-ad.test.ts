@@ -1,34 +1,12 @@
-import { type Job, lsfProfile, type OperationEvent } from '@js/core';
+import { lsfProfile } from '@js/core';
 import { checkRun } from '@js/core/testing';
 import { describe, expect, it } from 'vitest';
+import { at, malleable, recorder, rigid } from './lsf.test-support.ts';
 import { lsfPreemptAd } from './lsf-preempt-ad.ts';
 
-const rigid = (id: number, submit: number, size: number, runtime: number): Job => ({
-  id,
-  submit,
-  size,
-  runtime,
-  estimate: runtime,
-});
 /** A job that may run on 1..max processors, linear speedup, `runtimeOnMax` seconds on max. */
-const adaptive = (id: number, submit: number, maxSize: number, runtimeOnMax: number): Job => ({
-  id,
-  submit,
-  size: maxSize,
-  minSize: 1,
-  maxSize,
-  runtime: runtimeOnMax,
-  estimate: runtimeOnMax,
-});
-const at = (id: number, start: number, end: number, processors: number) => ({ id, start, end, processors });
-
-function recorder() {
-  const log: [number, number, string, readonly number[]][] = [];
-  return {
-    log,
-    observer: { operation: (e: OperationEvent) => log.push([e.time, e.job.id, e.operation, e.processors]) },
-  };
-}
+const adaptive = (id: number, submit: number, maxSize: number, runtimeOnMax: number) =>
+  malleable(id, submit, 1, maxSize, runtimeOnMax);
 const switches = (log: [number, number, string, readonly number[]][]) =>
   log.filter(([, , op]) => op === 'suspend' || op === 'resume').map(([t, id, op]) => [t, id, op]);
 

@@ -1,43 +1,11 @@
-import { idealProfile, type Job, lsfProfile, type OperationEvent } from '@js/core';
+import { idealProfile, lsfProfile } from '@js/core';
 import { checkRun } from '@js/core/testing';
 import { describe, expect, it } from 'vitest';
+import { at, malleable, recorder, rigid } from './lsf.test-support.ts';
 import { lsfMallAd } from './lsf-mall-ad.ts';
 import { lsfMig } from './lsf-mig.ts';
 import { lsfPreempt } from './lsf-preempt.ts';
 import { lsfRtc } from './lsf-rtc.ts';
-
-const rigid = (id: number, submit: number, size: number, runtime: number): Job => ({
-  id,
-  submit,
-  size,
-  runtime,
-  estimate: runtime,
-});
-const malleable = (
-  id: number,
-  submit: number,
-  minSize: number,
-  maxSize: number,
-  runtimeOnMax: number,
-): Job => ({
-  id,
-  submit,
-  size: maxSize,
-  minSize,
-  maxSize,
-  runtime: runtimeOnMax,
-  estimate: runtimeOnMax,
-});
-const at = (id: number, start: number, end: number, processors: number) => ({ id, start, end, processors });
-
-/** Every operation applied, as [time, job, operation, processors]. */
-function recorder() {
-  const log: [number, number, string, readonly number[]][] = [];
-  return {
-    log,
-    observer: { operation: (e: OperationEvent) => log.push([e.time, e.job.id, e.operation, e.processors]) },
-  };
-}
 
 describe('lsf-rtc: hand-checked schedules', () => {
   it('scans FCFS and skips a job that does not fit', async () => {

@@ -15,7 +15,11 @@ const program = new Command('schedlab')
     'load a discipline plugin (package name or file path); repeatable',
     (module: string, previous: string[] = []) => [...previous, module],
   )
-  .option('--debug', 'show stack traces');
+  .option('--debug', 'show stack traces')
+  // Usage errors found by the argument parser get a code like every other error.
+  .configureOutput({
+    outputError: (text, write) => write(`schedlab: error USAGE: ${text.replace(/^error: /, '')}`),
+  });
 listCommand(program);
 runCommand(program);
 compareCommand(program);

@@ -46,7 +46,10 @@ describe('run --out is written whole or not at all', () => {
       const plugin = fixture('failing-midway-plugin.ts');
       const { code, stderr } = await schedlab('--plugin', plugin, 'run', '-d', 'fail-midway', '--out', path);
       expect(code).toBe(1);
-      expect(stderr).toMatch(/giving up after 1000 jobs/);
+      // Coded, and naming the plugin, the discipline, the simulated time and what woke it.
+      expect(stderr).toMatch(
+        /^schedlab: error DISCIPLINE_FAILED: discipline 'fail-midway' of plugin 'failing-midway' failed at time \d+(\.\d+)?, deciding on (arrival|completion) of job \d+.*: fail-midway: giving up after 1000 jobs\n$/,
+      );
       expect((await readFile(path)).equals(earlier), name).toBe(true);
       expect(await readdir(at)).toEqual([name]);
     }

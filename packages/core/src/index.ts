@@ -56,6 +56,7 @@ export type { StopRuleInfo } from './engine/stop-rules.ts';
 export { parseStopRule, stopRules } from './engine/stop-rules.ts';
 export {
   ConfigError,
+  DisciplineError,
   InputError,
   InvariantViolation,
   OptionsError,
@@ -65,6 +66,7 @@ export {
 } from './errors/errors.ts';
 export type { ExecutionTime, Job } from './job/job.ts';
 export { executionTimeOf, isRigid, maxProcessors, minProcessors } from './job/job.ts';
+export { isDecimalNumeral, type NumberRule, type ReadNumber, readNumber } from './options/numbers.ts';
 export { parseOptions } from './options/options.ts';
 export type { RandomStream } from './random/streams.ts';
 export { RandomStreams } from './random/streams.ts';

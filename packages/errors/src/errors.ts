@@ -89,6 +89,36 @@ export class UnknownNameError extends SchedlabError {
   }
 }
 
+/**
+ * A discipline's own code threw (not a refused operation, which is an InvariantViolation): names
+ * the discipline, its plugin when known, the simulated time and what woke it, and keeps the
+ * original error as `cause`.
+ */
+export class DisciplineError extends SchedlabError {
+  readonly code = 'DISCIPLINE_FAILED';
+  constructor(
+    readonly discipline: string,
+    readonly time: number,
+    /** What it was doing: `deciding on arrival of job 12`, `being created`… */
+    readonly during: string,
+    override readonly cause: unknown,
+    readonly plugin?: string,
+  ) {
+    super(
+      `discipline '${discipline}'${plugin === undefined ? '' : ` of plugin '${plugin}'`} failed at time ${time}, ${during}: ${
+        cause instanceof Error
+          ? `${cause.name === 'Error' ? '' : `${cause.name}: `}${cause.message}`
+          : String(cause)
+      }`,
+    );
+  }
+
+  /** The same failure, naming the plugin that registered the discipline. */
+  inPlugin(plugin: string): DisciplineError {
+    return new DisciplineError(this.discipline, this.time, this.during, this.cause, plugin);
+  }
+}
+
 /** A plugin module that could not be loaded or does not export a plugin. */
 export class PluginError extends SchedlabError {
   readonly code = 'BAD_PLUGIN';

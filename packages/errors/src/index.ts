@@ -1,5 +1,6 @@
 export {
   ConfigError,
+  DisciplineError,
   InputError,
   InvariantViolation,
   OptionsError,

@@ -18,6 +18,15 @@ export {
   type ReplicationOptions,
   replicationOptionsSchema,
 } from './replications/confidence-interval.ts';
+export {
+  type Replicated,
+  type ReplicateInput,
+  type ReplicateOptions,
+  ReplicationError,
+  type ReplicationStop,
+  replicate,
+  replicateOptionsSchema,
+} from './replications/replicate.ts';
 export { studentTCdf, studentTQuantile } from './replications/student-t.ts';
 export { type MeasurementProgress, MeasurementWindow } from './run/measurement-window.ts';
 export {

@@ -3,7 +3,7 @@ import { modelWorkload, writeModelWorkload } from '@js/workloads';
 import type { Command } from 'commander';
 import { atomicStream } from '../output/atomic.ts';
 import { checkOutputPath } from '../output/paths.ts';
-import { jsonObject, positiveInteger, positiveNumber } from './values.ts';
+import { jsonObject, positiveInteger, positiveNumber, seedOf } from './values.ts';
 
 interface GenerateFlags {
   model: string;
@@ -61,7 +61,7 @@ export function generateCommand(program: Command): void {
         jobs: flags.jobs,
         load: flags.load,
         processors: flags.machine,
-        seed: /^-?\d+$/.test(flags.seed) ? Number(flags.seed) : flags.seed,
+        seed: seedOf(flags.seed),
       });
       const swf = atomicStream(flags.out);
       const traits = atomicStream(traitsPath, { gzip: false });

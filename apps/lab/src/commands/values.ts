@@ -1,27 +1,29 @@
-import { ConfigError, OptionsError } from '@js/core';
+import { ConfigError, type NumberRule, OptionsError, readNumber } from '@js/core';
 import type { PartitionFlag } from '../run/partitions.ts';
 
 /**
  * Parsers for option values on the command line, shared by every command so that a bad value
  * always gets the same kind of error: which option, what was given, what is allowed.
  */
-export const positiveInteger =
+/** An option's number by the one strict parser (`readNumber`): a coded error naming the option. */
+const numberOption =
+  (rule: NumberRule, expected: string) =>
   (option: string) =>
   (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1)
-      throw new OptionsError('schedlab', [{ path: option, message: 'expected a positive integer', value }]);
-    return n;
+    const read = readNumber(value, rule);
+    if (!read.ok)
+      throw new OptionsError('schedlab', [
+        { path: option, message: `expected ${expected}: ${read.problem}`, value },
+      ]);
+    return read.value;
   };
 
-export const positiveNumber =
-  (option: string) =>
-  (value: string): number => {
-    const n = Number(value);
-    if (!(n > 0) || !Number.isFinite(n))
-      throw new OptionsError('schedlab', [{ path: option, message: 'expected a positive number', value }]);
-    return n;
-  };
+export const positiveInteger = numberOption({ integer: true, min: 1 }, 'a positive integer');
+export const positiveNumber = numberOption({ above: 0 }, 'a positive number');
+export const nonNegativeInteger = numberOption({ integer: true, min: 0 }, 'an integer ≥ 0');
+export const nonNegativeNumber = numberOption({ min: 0 }, 'a number ≥ 0');
+/** A number strictly between 0 and 1 (a confidence level). */
+export const fraction = numberOption({ above: 0, below: 1 }, 'a number between 0 and 1');
 
 /** A JSON object given as the value of `flag`. */
 export const jsonObjectOf =
@@ -70,8 +72,20 @@ export function resource(
   value: string,
   previous: { name: string; capacity: number }[] = [],
 ): { name: string; capacity: number }[] {
-  const [name, capacity] = value.split('=');
-  if (!name || !(Number(capacity) > 0))
-    throw new ConfigError(`--resource ${value}: expected name=capacity with a positive capacity`);
-  return [...previous, { name, capacity: Number(capacity) }];
+  const [name, capacity, ...rest] = value.split('=');
+  const read = readNumber(capacity ?? '', { above: 0 });
+  if (!name || rest.length > 0 || !read.ok)
+    throw new ConfigError(
+      `--resource ${value}: expected name=capacity with a positive capacity${name && !read.ok ? ` (${read.problem})` : ''}`,
+    );
+  return [...previous, { name, capacity: read.value }];
+}
+
+/**
+ * A run seed as `--seed` gives it: an exact integer is a number, anything else (a name, or an
+ * integer too large to be exact) is used as a string, so no two seeds given collapse into one.
+ */
+export function seedOf(text: string): number | string {
+  const read = readNumber(text, { integer: true });
+  return read.ok && /^-?\d+$/.test(text) ? read.value : text;
 }

@@ -34,6 +34,12 @@ export interface DisciplineDefinition<S extends OptionsSchema = OptionsSchema> {
   readonly options: S;
   /** What it may do to jobs; the engine refuses anything beyond. */
   readonly capabilities: Capabilities;
+  /**
+   * The platform its experiment assumes, when its options name one (dyn-equi's reconfiguration
+   * cost): the run's profile adjusted, or the same object when the options change nothing. Costs
+   * remain physics: the engine charges them from the adjusted profile, the discipline only sees it.
+   */
+  platform?(options: z.output<S>, profile: PlatformProfile): PlatformProfile;
   create(options: z.output<S>, env: DisciplineEnvironment): Scheduler;
 }
 

@@ -2,6 +2,7 @@ import type { Machine } from '@js/machine';
 import type { DisciplineDefinition } from '../discipline/define.ts';
 import { ConfigError, InputError } from '../errors/errors.ts';
 import type { Job } from '../job/job.ts';
+import type { PlatformProfile } from './profile.ts';
 
 /**
  * A discipline owning a disjoint set of processors (seed 000 §4: "different disciplines … in
@@ -101,4 +102,31 @@ export function routeOf(
     );
   }
   return n - 1;
+}
+
+/**
+ * The run's platform: the profile given, as the discipline's options adjust it (a declared
+ * `platform`, such as dyn-equi's reconfiguration cost). Costs stay physics, charged by the engine;
+ * the options only say which platform the experiment assumes. Disciplines sharing a machine in
+ * partitions share one platform, so there none may change it.
+ */
+export function platformOf(
+  seats: readonly {
+    readonly name: string;
+    readonly definition: DisciplineDefinition;
+    readonly options: unknown;
+  }[],
+  profile: PlatformProfile,
+): PlatformProfile {
+  let platform = profile;
+  for (const seat of seats) {
+    const adjusted = seat.definition.platform?.(seat.options as never, platform) ?? platform;
+    if (adjusted === platform) continue;
+    if (seats.length > 1)
+      throw new ConfigError(
+        `partition '${seat.name}': discipline '${seat.definition.name}' changes the platform (profile '${profile.name}' becomes '${adjusted.name}') through its options, but partitions share one platform; run it alone or leave those options at their defaults`,
+      );
+    platform = adjusted;
+  }
+  return platform;
 }

@@ -3,12 +3,13 @@ import { parseOptions } from '../options/options.ts';
 import { RandomStreams } from '../random/streams.ts';
 import { Arrivals } from './arrivals.ts';
 import { noContention } from './contention.ts';
+import { deciding, disciplineFailure } from './discipline-failure.ts';
 import { EventKind, Priority } from './event-queue.ts';
 import { Instant } from './instant.ts';
 import { knowledgeSchema } from './knowledge.ts';
 import type { RunStatus } from './observer.ts';
 import { Operations } from './operations.ts';
-import { seatsFor } from './partitions.ts';
+import { platformOf, seatsFor } from './partitions.ts';
 import { instantTolerance, rerate } from './physics.ts';
 import { placementRulesSchema } from './placement.ts';
 import { idealProfile } from './profile.ts';
@@ -42,6 +43,8 @@ const IDLE_ROUNDS = 1_000_000;
 class Simulation {
   readonly #w: World;
   readonly #contexts: Context[] = [];
+  /** Each seat's discipline, by its registered name (a partition's seat is named after the partition). */
+  readonly #names: string[] = [];
   readonly #ops: Operations[] = [];
   readonly #sampler: Sampler;
   readonly #stop: StopRule;
@@ -56,8 +59,16 @@ class Simulation {
   readonly #instant: Instant;
 
   constructor(jobs: Iterable<Job> | AsyncIterable<Job>, o: SimulationOptions) {
+    const seats = seatsFor(o).map((spec) => ({
+      ...spec,
+      options: parseOptions(
+        `discipline '${spec.definition.name}'`,
+        spec.definition.options,
+        spec.options ?? {},
+      ),
+    }));
     // The run's own frozen copies: a discipline is handed the profile, and must not change it.
-    const profile = Object.freeze({ ...(o.profile ?? idealProfile) });
+    const profile = Object.freeze({ ...platformOf(seats, o.profile ?? idealProfile) });
     const knowledge = Object.freeze(parseOptions('knowledge', knowledgeSchema, o.knowledge ?? {}));
     const placement = Object.freeze(parseOptions('placement rules', placementRulesSchema, o.placement ?? {}));
     this.#w = new World(
@@ -73,16 +84,21 @@ class Simulation {
     this.#yieldEvery = o.yieldEvery ?? 0;
     this.#stop = parseStopRule(o.stop ?? 'all-left');
     const random = new RandomStreams(o.seed ?? 0);
-    for (const spec of seatsFor(o)) {
-      const { definition } = spec;
-      const options = parseOptions(`discipline '${definition.name}'`, definition.options, spec.options ?? {});
+    for (const spec of seats) {
+      const { definition, options } = spec;
       const owned = spec.processors;
-      const scheduler = definition.create(options, {
-        machine: o.machine,
-        random: random.fork(`discipline:${spec.name}`),
-        profile,
-        processors: Object.freeze(Array.from(owned)),
-      });
+      let scheduler: ReturnType<typeof definition.create>;
+      try {
+        scheduler = definition.create(options, {
+          machine: o.machine,
+          random: random.fork(`discipline:${spec.name}`),
+          profile,
+          processors: Object.freeze(Array.from(owned)),
+        });
+      } catch (error) {
+        throw disciplineFailure(error, definition.name, 0, 'being created');
+      }
+      this.#names.push(definition.name);
       const seat = newSeat(
         this.#w.seats.length,
         spec.name,
@@ -227,8 +243,13 @@ class Simulation {
       seat.rounds++;
       const context = this.#contexts[i]!;
       open(context, seat.triggers);
+      const triggers = seat.triggers;
       seat.triggers = [];
-      seat.scheduler.schedule(context);
+      try {
+        seat.scheduler.schedule(context);
+      } catch (error) {
+        throw disciplineFailure(error, this.#names[i]!, w.now, deciding(triggers));
+      }
       seat.queue.tidy();
     }
   }

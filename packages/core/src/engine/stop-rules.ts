@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors/errors.ts';
+import { readNumber } from '../options/numbers.ts';
 import type { RunStatus } from './observer.ts';
 
 /** A stop rule as `schedlab list` shows it. */
@@ -42,11 +43,11 @@ export interface StopRule {
 }
 
 const count = (text: string, value: string | undefined, what: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) {
+  const read = readNumber(value ?? '', { integer: true, min: 1 });
+  if (!read.ok) {
     throw new ConfigError(`stop rule '${text}': ${what} must be a positive integer, got '${value ?? ''}'`);
   }
-  return n;
+  return read.value;
 };
 
 /** Parse `all-left`, `tagged-left:N` or `saturation:M,K`. */

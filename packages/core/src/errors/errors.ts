@@ -2,6 +2,7 @@
 // this re-export keeps core's own relative imports and its public names unchanged.
 export {
   ConfigError,
+  DisciplineError,
   InputError,
   InvariantViolation,
   OptionsError,

@@ -69,6 +69,11 @@ export class Registry {
     return plugin;
   }
 
+  /** The plugin that registered a discipline, or undefined for a name no plugin registered. */
+  pluginOf(discipline: string): string | undefined {
+    return this.#disciplines.get(discipline)?.plugin;
+  }
+
   discipline(name: string): DisciplineDefinition {
     const entry = this.#disciplines.get(name);
     if (!entry) throw UnknownNameError.among('discipline', name, [...this.#disciplines.keys()]);

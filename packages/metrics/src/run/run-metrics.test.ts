@@ -57,6 +57,9 @@ describe('createRunMetrics', () => {
     expect(s.boundedSlowdown.max).toBe(1.3);
     expect(s.boundedSlowdownThreshold).toBe(10);
     expect(s.quantileAccuracy).toBe(0.01);
+    // Partition sizes 2, 4, 1 (processor time / run time of rigid jobs).
+    expect(s.partitionSize).toMatchObject({ count: 3, max: 4 });
+    expect(s.partitionSize.mean).toBeCloseTo(7 / 3, 12);
 
     expect(s.makespan).toBe(15);
     expect(s.throughput).toBe(0.2);

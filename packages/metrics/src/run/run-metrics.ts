@@ -49,6 +49,7 @@ class RunMetricsCollector implements RunMetrics {
   readonly #response: Distribution;
   readonly #slowdown: Distribution;
   readonly #boundedSlowdown: Distribution;
+  readonly #partitionSize: Distribution;
   readonly #weightedResponse = new CompensatedSum();
   readonly #weight = new CompensatedSum();
   readonly #resourceWeightedResponse = new CompensatedSum();
@@ -71,6 +72,7 @@ class RunMetricsCollector implements RunMetrics {
     this.#response = new Distribution(alpha);
     this.#slowdown = new Distribution(alpha);
     this.#boundedSlowdown = new Distribution(alpha);
+    this.#partitionSize = new Distribution(alpha);
   }
 
   begin(info: RunInfo): void {
@@ -105,6 +107,7 @@ class RunMetricsCollector implements RunMetrics {
     this.#response.add(response);
     this.#slowdown.add(slowdown(response, runTime));
     this.#boundedSlowdown.add(boundedSlowdown(response, runTime, this.#options.boundedSlowdownThreshold));
+    if (runTime > 0) this.#partitionSize.add(outcome.processorTime / runTime);
     this.#weightedResponse.add(outcome.processorTime * response);
     this.#weight.add(outcome.processorTime);
     const resourceWeight = runTime * resourceRequirement(job, info);
@@ -165,6 +168,7 @@ class RunMetricsCollector implements RunMetrics {
       response: this.#response.summary(),
       slowdown: this.#slowdown.summary(),
       boundedSlowdown: this.#boundedSlowdown.summary(),
+      partitionSize: this.#partitionSize.summary(),
       boundedSlowdownThreshold: this.#options.boundedSlowdownThreshold,
       quantileAccuracy: this.#options.quantileAccuracy,
       makespan,

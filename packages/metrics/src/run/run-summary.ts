@@ -52,6 +52,12 @@ export interface RunSummary {
   readonly slowdown: DistributionSummary;
   /** max(1, response / max(runTime, τ)). */
   readonly boundedSlowdown: DistributionSummary;
+  /**
+   * Processors a job held per second of progress (processor time, operation overheads included,
+   * / run time), over jobs with a positive run time: the start size of a job never resized and
+   * never charged an overhead; Anastasiadis & Sevcik's "mean partition size" is its mean.
+   */
+  readonly partitionSize: DistributionSummary;
   /** τ used for bounded slowdown, seconds. */
   readonly boundedSlowdownThreshold: number;
   /** Relative error bound α of every median and p95 above. */

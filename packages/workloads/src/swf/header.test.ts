@@ -1,3 +1,4 @@
+import { InputError } from '@js/core';
 import { describe, expect, it } from 'vitest';
 import { headerProcessors, parseSwfHeader } from './header.ts';
 
@@ -51,7 +52,25 @@ describe('parseSwfHeader', () => {
     expect(headerProcessors(parseSwfHeader(['; Computer: x']))).toBeUndefined();
   });
 
-  it('ignores a value without a leading integer', () => {
+  it('without a source, ignores a value whose first word is not an integer', () => {
     expect(parseSwfHeader(['; MaxProcs: unknown']).maxProcs).toBeUndefined();
+  });
+
+  // Blank lines may come between header lines, so each carries its own file line.
+  const from = { source: 'x.swf', lineNumbers: [1, 3, 4], lenient: false };
+
+  it.each([
+    ['1e400', "'1e400' is out of range (not a finite number)"],
+    ['12.5', "'12.5' is not an integer"],
+    ['99999999999999999999', "'99999999999999999999' is too large to be exact (above 2^53)"],
+    ['128x', "'128x' is not a decimal number"],
+  ])('refuses MaxProcs: %s at its line, never reading its leading digits', (value, problem) => {
+    const lines = ['; Version: 2', `; MaxProcs: ${value}`, '; MaxNodes: 64'];
+    expect(() => parseSwfHeader(lines, from)).toThrow(InputError);
+    expect(() => parseSwfHeader(lines, from)).toThrow(`x.swf:3 (field header MaxProcs): ${problem}`);
+    // Lenient: the value is ignored and the machine size comes from MaxNodes.
+    const lenient = parseSwfHeader(lines, { ...from, lenient: true });
+    expect(lenient.maxProcs).toBeUndefined();
+    expect(headerProcessors(lenient)).toBe(64);
   });
 });

@@ -1,3 +1,4 @@
+import { InputError, readNumber } from '@js/core';
 /**
  * The `;` comment header of an SWF file. The raw lines are kept verbatim so a writer can
  * reproduce them exactly; the keys a simulator needs are parsed as well.
@@ -56,15 +57,28 @@ const numberKeys = {
 const entryPattern = /^;\s*([A-Za-z][A-Za-z0-9]*)\s*:\s*(.*?)\s*$/;
 // Values are not always bare integers: CTC writes `MaxNodes: 338 (batch partition; 512 total)`,
 // so the leading integer is the value and the rest is commentary.
-const leadingInteger = /^[+-]?\d+/;
 
-/** Build a header from its raw comment lines. The first occurrence of a known key wins. */
-export function parseSwfHeader(lines: readonly string[]): SwfHeader {
+/** Where header lines come from, for located errors. */
+export interface HeaderSource {
+  readonly source: string;
+  /** The file line of each header line. */
+  readonly lineNumbers: readonly number[];
+  /** Ignore a numeric value that is not an integer instead of refusing the file. */
+  readonly lenient: boolean;
+}
+
+/**
+ * Build a header from its raw comment lines. The first occurrence of a known key wins. A numeric
+ * key's value is its first word, read strictly as an integer (`; MaxProcs: 128` or `; MaxNodes:
+ * 100 nodes`); anything else (`1e400`, `12.5`, `many`) is an InputError at its line, or ignored
+ * under `lenient`, never misread as its leading digits.
+ */
+export function parseSwfHeader(lines: readonly string[], from?: HeaderSource): SwfHeader {
   const header: Mutable<SwfHeader> = { lines: [...lines], entries: [] };
   const entries: { key: string; value: string }[] = [];
-  for (const line of lines) {
+  lines.forEach((line, index) => {
     const match = entryPattern.exec(line);
-    if (!match) continue;
+    if (!match) return;
     const [, key, value] = match as unknown as [string, string, string];
     entries.push({ key, value });
     if (Object.hasOwn(textKeys, key)) {
@@ -72,10 +86,18 @@ export function parseSwfHeader(lines: readonly string[]): SwfHeader {
       header[prop] ??= value;
     } else if (Object.hasOwn(numberKeys, key)) {
       const prop = numberKeys[key as keyof typeof numberKeys];
-      const number = leadingInteger.exec(value);
-      if (number && header[prop] === undefined) header[prop] = Number(number[0]);
+      if (header[prop] !== undefined) return;
+      const read = readNumber(value.split(/\s/, 1)[0]!, { integer: true });
+      if (read.ok) header[prop] = read.value;
+      else if (from && !from.lenient)
+        throw new InputError(
+          from.source,
+          from.lineNumbers[index],
+          `header ${key}`,
+          `${read.problem}; expected an integer (or use --lenient to ignore it)`,
+        );
     }
-  }
+  });
   header.entries = entries;
   return header;
 }

@@ -133,13 +133,26 @@ describe('malformed SWF lines', () => {
     fields[index] = index === 17 ? '12x' : 'abc';
     const error = inputErrorOf(() => jobsOf(withBad(fields.join(' ')), 'nan.swf'));
     expect(error).toMatchObject({ source: 'nan.swf', line: 7, field: name });
-    expect(error.message).toContain(`field ${index + 1} is '${fields[index]}'`);
+    expect(error.message).toContain(`field ${index + 1}: '${fields[index]}' is not a decimal number`);
   });
 
   it.each(['0x10', 'Infinity', '1e', '.', '-', '+-1', '1.2.3'])('rejects %s as a number', (token) => {
     const fields = line2.trim().split(/\s+/);
     fields[6] = token;
     expect(inputErrorOf(() => jobsOf(withBad(fields.join(' ')))).field).toBe('used memory');
+  });
+
+  it.each([
+    ['1e400', "field 4: '1e400' is out of range (not a finite number)"],
+    ['-1e999', "field 4: '-1e999' is out of range (not a finite number)"],
+    ['0x10', "field 4: '0x10' is not a decimal number"],
+    ['1e5e5', "field 4: '1e5e5' is not a decimal number"],
+  ])('refuses a run time of %s at its line and field, never as Infinity or 16', (runtime, problem) => {
+    const fields = line1.trim().split(/\s+/);
+    fields[3] = runtime;
+    const error = inputErrorOf(() => jobsOf(`${header.join('\n')}\n${fields.join(' ')}\n`, 'big.swf'));
+    expect(error).toMatchObject({ source: 'big.swf', line: 5, field: 'run time' });
+    expect(error.message).toContain(problem);
   });
 
   it('rejects a submit time earlier than the previous one, naming the line', () => {

@@ -1,4 +1,4 @@
-import { InputError, type Job } from '@js/core';
+import { InputError, type Job, readNumber } from '@js/core';
 import { SWF_FIELD_COUNT, swfFieldIndex, swfFields } from './fields.ts';
 import { parseSwfHeader, type SwfHeader } from './header.ts';
 import { jobFromSwfRecord } from './mapping.ts';
@@ -40,8 +40,6 @@ const ZERO = 48;
 // division, i.e. the same double `Number()` would give. Longer numerals take the slow path.
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
 const MAX_FAST_DIGITS = 15;
-const decimalNumeral = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
 const SUBMIT = swfFieldIndex.submitTime;
 
 /**
@@ -57,6 +55,8 @@ export class SwfParser {
   #line = 0;
   #jobs = 0;
   #headerLines: string[] | undefined = [];
+  /** The file line of each header line (blank lines may come between them). */
+  #headerLineNumbers: number[] = [];
   #header: SwfHeader | undefined;
   #lastSubmit = Number.NEGATIVE_INFINITY;
   #lastSubmitLine = 0;
@@ -128,7 +128,11 @@ export class SwfParser {
 
   #closeHeader(): void {
     if (this.#headerLines === undefined) return;
-    this.#header = parseSwfHeader(this.#headerLines);
+    this.#header = parseSwfHeader(this.#headerLines, {
+      source: this.#source,
+      lineNumbers: this.#headerLineNumbers,
+      lenient: this.#lenient,
+    });
     this.#headerLines = undefined;
   }
 
@@ -141,8 +145,10 @@ export class SwfParser {
     while (i < e && ((c = buf[i]!) === SPACE || c === TAB)) i++;
     if (i === e) return; // blank line
     if (c === SEMICOLON) {
-      if (this.#headerLines !== undefined) this.#headerLines.push(buf.toString('utf8', start, e));
-      else this.#lateComments++;
+      if (this.#headerLines !== undefined) {
+        this.#headerLines.push(buf.toString('utf8', start, e));
+        this.#headerLineNumbers.push(line);
+      } else this.#lateComments++;
       return;
     }
     this.#closeHeader();
@@ -181,12 +187,14 @@ export class SwfParser {
         if (negative && value !== 0) value = -value;
       } else {
         while (i < e && (c = buf[i]!) !== SPACE && c !== TAB) i++;
-        const token = buf.toString('utf8', tokenStart, i);
-        if (!decimalNumeral.test(token)) {
-          this.#malformed(line, f, `field ${f + 1} is '${token}', not a number`);
+        // Off the fast path: long numerals, exponents, anything odd. `readNumber` turns -0 into 0
+        // so values compare equal after a round trip, and refuses 1e400 (Infinity).
+        const read = readNumber(buf.toString('utf8', tokenStart, i));
+        if (!read.ok) {
+          this.#malformed(line, f, `field ${f + 1}: ${read.problem}`);
           return;
         }
-        value = Number(token) || 0; // `|| 0` turns -0 into 0 so values compare equal after a round trip
+        value = read.value;
       }
       record[f] = value;
     }

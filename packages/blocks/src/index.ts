@@ -4,3 +4,4 @@ export { differentialAllocation } from './differential/differential.ts';
 export type { Bounds } from './equipartition/equipartition.ts';
 export { equipartition } from './equipartition/equipartition.ts';
 export { ReleaseOrder } from './release-order/release-order.ts';
+export { targetPartition } from './target-partition/target-partition.ts';

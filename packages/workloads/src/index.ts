@@ -71,6 +71,14 @@ export {
 } from './models/workload.ts';
 export type { ModelResolver } from './models/wrapper.ts';
 export { zhou99 } from './models/zhou-99/model.ts';
+export type { SpeedupCurve } from './speedup/execution-time.ts';
+export { amdahlCurve, downeyCurve, linearCurve, sevcikCurve } from './speedup/execution-time.ts';
+export type { JobSpeedup, SpeedupLaw } from './speedup/law.ts';
+export { speedupLaw, speedupStreamNames } from './speedup/law.ts';
+export type { Parameter } from './speedup/parameter.ts';
+export { parameterDistribution, parameterSchema } from './speedup/parameter.ts';
+export type { SpeedupShape, SpeedupSpec, SpeedupSpecInput } from './speedup/spec.ts';
+export { speedupSpecSchema } from './speedup/spec.ts';
 export type { SwfFieldKey } from './swf/fields.ts';
 export { describeSwfField, SWF_FIELD_COUNT, SWF_UNKNOWN, swfFieldIndex, swfFields } from './swf/fields.ts';
 export type { SwfHeader } from './swf/header.ts';
@@ -89,8 +97,13 @@ export { syntheticStreamNames, syntheticWorkload } from './synthetic/generate.ts
 export type { SyntheticOptions } from './synthetic/options.ts';
 export { seedSchema, syntheticOptionsSchema } from './synthetic/options.ts';
 export { jobSize, meanJobSize } from './synthetic/sizes.ts';
-export type { SyntheticSpec, SyntheticSpecInput } from './synthetic/spec.ts';
-export { syntheticSpecSchema } from './synthetic/spec.ts';
+export type {
+  MoldableSyntheticSpec,
+  RigidSyntheticSpec,
+  SyntheticSpec,
+  SyntheticSpecInput,
+} from './synthetic/spec.ts';
+export { isMoldableSpec, syntheticSpecSchema } from './synthetic/spec.ts';
 export { defaultWorkload } from './workload/default.ts';
 export type { OpenWorkloadOptions, Workload, WorkloadReport } from './workload/open.ts';
 export { openWorkload, openWorkloadOptionsSchema } from './workload/open.ts';

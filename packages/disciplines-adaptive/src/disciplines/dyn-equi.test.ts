@@ -1,7 +1,7 @@
-import { builtinProfiles, type Job } from '@js/core';
+import { builtinProfiles, idealProfile, type Job } from '@js/core';
 import { checkRun } from '@js/core/testing';
 import { describe, expect, it } from 'vitest';
-import { dynEqui } from './dyn-equi.ts';
+import { dynEqui, reconfigurationProfile } from './dyn-equi.ts';
 
 const malleable = (id: number, submit: number, runtimeOn4: number, maxSize = 4): Job => ({
   id,
@@ -77,5 +77,34 @@ describe('dyn-equi: minimum runs', () => {
     expect(run.violations).toEqual([]);
     expect(run.result.status).toBe('completed');
     expect(run.schedule).toHaveLength(5);
+  });
+});
+
+describe('dyn-equi: reconfiguration cost', () => {
+  const jobs = [malleable(1, 0, 8), malleable(2, 2, 4)];
+
+  // As the first schedule, but J1 makes no progress for 2 s after each resize: 8 done by 2,
+  // none until 4, 12 more on 2 by 10 (J2 ends as before), none until 12, the last 12 on 4 by 15.
+  const charged = [
+    { id: 1, start: 0, end: 15, processors: 4 },
+    { id: 2, start: 2, end: 10, processors: 2 },
+  ];
+
+  it('charges each resize the cost: the option declares the platform, the engine charges it', async () => {
+    const run = await checkRun(dynEqui, { nodes: 4 }, jobs, { options: { reconfigurationCost: 2 } });
+    expect(run.violations).toEqual([]);
+    expect(run.schedule).toEqual(charged);
+  });
+
+  it('is the same run as one on a profile that charges the cost', async () => {
+    const run = await checkRun(dynEqui, { nodes: 4 }, jobs, {
+      profile: reconfigurationProfile(idealProfile, 2),
+    });
+    expect(run.schedule).toEqual(charged);
+  });
+
+  it('costs nothing by default, as in the paper', async () => {
+    const run = await checkRun(dynEqui, { nodes: 4 }, jobs);
+    expect(run.schedule.map((s) => s.end)).toEqual([12, 10]);
   });
 });

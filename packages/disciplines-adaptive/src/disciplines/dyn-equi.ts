@@ -1,14 +1,23 @@
 import { equipartition } from '@js/blocks';
-import { defineDiscipline, hasRunMinimum, type JobView } from '@js/core';
-import { fitsWithin } from '@js/machine';
+import {
+  defineDiscipline,
+  hasRunMinimum,
+  type JobView,
+  type PlatformProfile,
+  platformProfileSchema,
+} from '@js/core';
 import { z } from 'zod';
+import { takeIfFree } from '../policy/resources.ts';
 
 /**
- * Dynamic equipartition (Anastasiadis & Sevcik, seed 004 §4; McCann, Vaswani & Zahorjan 1993):
+ * Dynamic equipartition (Anastasiadis & Sevcik, seed 004 §3.1; McCann, Vaswani & Zahorjan 1993):
  * at every arrival and departure the processors are split as equally as possible among all
  * jobs in the system, none above its maximum (p_max). Running jobs are resized, waiting ones
  * started; when there are more jobs than processors the oldest run. The paper charges no
- * reconfiguration cost; a cost comes from the run's platform profile (`resize`), not from here.
+ * reconfiguration cost (§5.1), the `reconfigurationCost` option's default. Costs are physics, which
+ * the engine charges from the run's platform profile, never a discipline: a non-zero cost is
+ * declared as the platform the run assumes ({@link reconfigurationProfile}: every resize costs
+ * that many seconds), and the engine charges it.
  * Under a profile with a minimum run before reallocation (LSF's 600 s), a job younger than that
  * keeps its allocation and the split is redone when it comes of age.
  */
@@ -16,9 +25,21 @@ export const dynEqui = defineDiscipline({
   name: 'dyn-equi',
   summary:
     'dynamic equipartition: every arrival and departure re-splits the processors equally among all jobs',
-  source: 'Anastasiadis & Sevcik 1997, §4 (DYN-EQUI); McCann, Vaswani & Zahorjan 1993',
-  options: z.object({}).strict(),
+  source: 'Anastasiadis & Sevcik 1997, §3.1 (DYN-EQUI); McCann, Vaswani & Zahorjan 1993',
+  options: z
+    .object({
+      reconfigurationCost: z
+        .number()
+        .nonnegative()
+        .default(0)
+        .describe(
+          'seconds each resize costs (the paper: 0): the run’s profile with every resize costing this, charged by the engine',
+        ),
+    })
+    .strict(),
   capabilities: { sizing: 'malleable', preemption: 'resize' },
+  platform: ({ reconfigurationCost }, profile) =>
+    reconfigurationCost > 0 ? reconfigurationProfile(profile, reconfigurationCost) : profile,
   create: (_options, { machine, profile }) => {
     const jobs: JobView[] = [];
     const minimumRun = profile.minRunBeforeReallocation;
@@ -74,9 +95,11 @@ export const dynEqui = defineDiscipline({
   },
 });
 
-/** If `demand` fits in `free` (by the ledger's rule), take it and say yes. */
-function takeIfFree(demand: ArrayLike<number>, free: Float64Array, capacities: ArrayLike<number>): boolean {
-  if (!fitsWithin(demand, free, capacities)) return false;
-  for (let r = 0; r < demand.length; r++) free[r] = free[r]! - demand[r]!;
-  return true;
+/**
+ * The run's profile with every resize costing `seconds` (and nothing relative to the remaining
+ * time): how dyn-equi's `reconfigurationCost` reaches the engine, which owns all costs.
+ */
+export function reconfigurationProfile(profile: PlatformProfile, seconds: number): PlatformProfile {
+  const resize = platformProfileSchema.shape.resize.parse(seconds);
+  return Object.freeze({ ...profile, name: `${profile.name}+resize-${resize}s`, resize, resizeRelative: 0 });
 }

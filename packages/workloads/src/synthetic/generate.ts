@@ -1,27 +1,35 @@
-import { ConfigError, type Job, parseOptions, RandomStreams } from '@js/core';
-import type { Distribution } from '../distributions/distribution.ts';
+import { type Job, parseOptions, RandomStreams } from '@js/core';
 import { exponentialDraw } from '../distributions/exponential.ts';
 import { createDistribution } from '../distributions/spec.ts';
+import { requireNonNegative } from './checks.ts';
+import { moldableWorkload } from './moldable.ts';
 import { type SyntheticOptions, syntheticOptionsSchema } from './options.ts';
 import { jobSize, meanJobSize } from './sizes.ts';
-import { type SyntheticSpec, type SyntheticSpecInput, syntheticSpecSchema } from './spec.ts';
+import {
+  isMoldableSpec,
+  type RigidSyntheticSpec,
+  type SyntheticSpec,
+  type SyntheticSpecInput,
+  syntheticSpecSchema,
+} from './spec.ts';
+import { syntheticStreamNames } from './streams.ts';
 
-/** The stream names a synthetic workload draws from, one per purpose. */
-export const syntheticStreamNames = {
-  arrivals: 'arrivals',
-  sizes: 'sizes',
-  runtimes: 'runtimes',
-  estimates: 'estimates',
-} as const;
+export { syntheticStreamNames } from './streams.ts';
 
 /** A synthetic job stream and the figures its arrival rate was derived from. */
 export interface SyntheticWorkload {
   readonly spec: SyntheticSpec;
   /** Machine size P used for sizes and load. */
   readonly processors: number;
-  /** E[size] of the rounded, clipped sizes. */
+  /**
+   * E[size] of the rounded, clipped sizes. Moldable jobs: 1, as their load counts each job as
+   * T(1) on one processor (seed 004 eq. 10).
+   */
   readonly meanSize: number;
+  /** E[runtime]; moldable jobs: E[T(1)]. */
   readonly meanRuntime: number;
+  /** Processor-seconds per job the load counts: meanSize × meanRuntime, so λ = ρ·P / meanWork. */
+  readonly meanWork: number;
   /** λ in jobs per second. */
   readonly arrivalRate: number;
   /**
@@ -32,7 +40,8 @@ export interface SyntheticWorkload {
 }
 
 /**
- * Build a synthetic workload.
+ * Build a synthetic workload of rigid or of moldable/malleable jobs (`moldable.ts`, whose load is
+ * ρ = λ·E[T(1)]/P).
  *
  * Offered load for rigid jobs is ρ = λ·E[size·runtime]/P: the processor-seconds demanded per
  * second over the processor-seconds the machine supplies. Sizes and runtimes are drawn
@@ -54,6 +63,16 @@ export function syntheticWorkload(
     options,
   );
   const processors = machine ?? spec.processors;
+  return isMoldableSpec(spec)
+    ? moldableWorkload(spec, processors, seed)
+    : rigidWorkload(spec as RigidSyntheticSpec, processors, seed);
+}
+
+function rigidWorkload(
+  spec: RigidSyntheticSpec,
+  processors: number,
+  seed: number | string,
+): SyntheticWorkload {
   const sizes = createDistribution(spec.sizes, 'synthetic workload sizes');
   const runtimes = createDistribution(spec.runtimes, 'synthetic workload runtimes');
   const factors = createDistribution(spec.estimates, 'synthetic workload estimates');
@@ -83,14 +102,7 @@ export function syntheticWorkload(
       };
     }
   }
-  return { spec, processors, meanSize, meanRuntime, arrivalRate, jobs: { [Symbol.iterator]: generate } };
-}
-
-function requireNonNegative(what: 'runtimes' | 'estimates', d: Distribution): void {
-  if (d.probabilityBelow(0) > 0 || !(d.mean > 0)) {
-    throw new ConfigError(
-      `synthetic workload ${what}: the ${d.kind} distribution can draw negative values or has mean ${d.mean}; ` +
-        'it must draw values ≥ 0 with a positive mean',
-    );
-  }
+  const meanWork = meanSize * meanRuntime;
+  const jobs = { [Symbol.iterator]: generate };
+  return { spec, processors, meanSize, meanRuntime, meanWork, arrivalRate, jobs };
 }

@@ -56,6 +56,26 @@ describe('allocate', () => {
     });
   });
 
+  it('takes only eligible blocks, opening a slot when none of them is available', () => {
+    // A 6-processor machine drawn as 8 columns: a block must not put processes on 6 or 7.
+    const m = parseMatrix('A A . . . . . .');
+    const onMachine = (b: { start: number; size: number }) => b.start + 2 <= 6;
+    expect(allocate(m, { id: 'B', size: 2 }, { eligible: onMachine })).toMatchObject({ start: 2, slot: 0 });
+    expect(allocate(m, { id: 'C', size: 2 }, { eligible: onMachine })).toMatchObject({ start: 4, slot: 0 });
+    // Block 6 is idle in slot 0 but off the machine: a new slot, and its leftmost eligible block.
+    expect(allocate(m, { id: 'D', size: 2 }, { eligible: onMachine })).toMatchObject({
+      start: 0,
+      slot: 1,
+      addedSlot: true,
+    });
+    expect(m.toString()).toBe('A A B B C C . .\nD D . . . . . .');
+    const before = m.toString();
+    expect(() => allocate(m, { id: 'E', size: 2 }, { eligible: () => false })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+    expect(m.toString()).toBe(before);
+  });
+
   it('refuses bad requests before touching anything — not even adding a slot', () => {
     const m = parseMatrix('A A A A');
     for (const [request, code] of [

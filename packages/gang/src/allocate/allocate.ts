@@ -1,4 +1,4 @@
-import { buddyBlockSize } from '../buddy/buddy-block.ts';
+import { type BuddyBlock, buddyBlockSize } from '../buddy/buddy-block.ts';
 import { GangError } from '../errors/gang-error.ts';
 import { renderForError } from '../matrix/render.ts';
 import type { SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
@@ -19,6 +19,12 @@ export interface AllocateOptions {
    * where jobs in the chosen block give up extra slots if the new job cannot otherwise fit).
    */
   readonly by?: WorkloadTreeChoice;
+  /**
+   * Which blocks the job may take (default: all). A caller whose machine is not a whole power
+   * of two, or whose processors have a residency limit, rules blocks out here; at least one
+   * block of the job's level must be eligible.
+   */
+  readonly eligible?: (block: BuddyBlock) => boolean;
 }
 
 export interface Allocation {
@@ -63,11 +69,24 @@ export function allocate(
     );
   }
   const width = buddyBlockSize(size);
-  let start = chooseBlock(matrix, width, by);
+  const eligible =
+    options.eligible === undefined ? undefined : (s: number) => options.eligible!({ start: s, size: width });
+  if (
+    eligible !== undefined &&
+    !Array.from({ length: matrix.processors / width }, (_, i) => i * width).some(eligible)
+  ) {
+    throw new GangError(
+      'INVALID_ARGUMENT',
+      `job ${String(id)}: no block of ${width} processors is eligible`,
+      renderForError(matrix),
+    );
+  }
+  let start = chooseBlock(matrix, width, by, eligible);
   const addedSlot = start < 0;
   if (addedSlot) {
+    // A new slot makes every leaf, hence every block, non-zero: an eligible block is found.
     matrix.addSlot();
-    start = chooseBlock(matrix, width, by);
+    start = chooseBlock(matrix, width, by, eligible);
   }
   const relinquished = by === 'WLTS' ? relinquishForRange(matrix, start, start + width) : [];
   const slot = gatherIdleFragments(matrix, start, start + width);
@@ -79,7 +98,15 @@ export function allocate(
  * Start of the chosen block of `width` processors, or −1 when every node of that level is 0.
  * With WLTS, equal WLTS values are settled by WLTM: the block needing fewer extra slots given up.
  */
-function chooseBlock(matrix: SchedulingMatrix, width: number, by: WorkloadTreeChoice): number {
-  const best = by === 'WLTM' ? matrix.wltm.bestBlock(width) : matrix.wlts.bestBlock(width, matrix.wltm);
+function chooseBlock(
+  matrix: SchedulingMatrix,
+  width: number,
+  by: WorkloadTreeChoice,
+  eligible: ((start: number) => boolean) | undefined,
+): number {
+  const best =
+    by === 'WLTM'
+      ? matrix.wltm.bestBlock(width, undefined, eligible)
+      : matrix.wlts.bestBlock(width, matrix.wltm, eligible);
   return best?.start ?? -1;
 }

@@ -28,6 +28,7 @@ describe('idle buddy blocks', () => {
     expect(firstIdleBuddyBlock(fig2, 2)).toEqual({ slot: 0, start: 6, size: 2 });
     expect(firstIdleBuddyBlock(fig2, 1)).toEqual({ slot: 0, start: 6, size: 1 });
     expect(firstIdleBuddyBlock(fig2, 4)).toBeUndefined();
+    expect(firstIdleBuddyBlock(fig2, 1, (b) => b.start !== 6)).toEqual({ slot: 0, start: 7, size: 1 });
   });
 
   it('refuses blocks that are not aligned buddy blocks', () => {

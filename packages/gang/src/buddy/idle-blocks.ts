@@ -50,12 +50,18 @@ export function idleBuddyBlocks(matrix: SchedulingMatrix, size: number): IdleBud
 /**
  * The first wholly idle block of `size`, scanning slots in order and blocks left to right:
  * the conventional buddy placement (the paper's BC scheme, §4), with no balancing and no
- * re-packing. Undefined when a new slot is needed.
+ * re-packing. Only blocks `eligible` accepts (all by default) are considered. Undefined
+ * when a new slot is needed.
  */
-export function firstIdleBuddyBlock(matrix: SchedulingMatrix, size: number): IdleBuddyBlock | undefined {
+export function firstIdleBuddyBlock(
+  matrix: SchedulingMatrix,
+  size: number,
+  eligible?: (block: BuddyBlock) => boolean,
+): IdleBuddyBlock | undefined {
   checkSize(matrix, size);
   for (let slot = 0; slot < matrix.slots; slot++) {
     for (let start = 0; start < matrix.processors; start += size) {
+      if (eligible !== undefined && !eligible({ start, size })) continue;
       const end = matrix.idleRunEnd(slot, start, start + size);
       if (end === start + size) return { slot, start, size };
     }

@@ -96,6 +96,8 @@ describe('WorkloadTree', () => {
     expect(even.bestBlock(2)).toEqual({ start: 0, value: 2 });
     expect(even.bestBlock(2, WorkloadTree.fromLeaves([1, 0, 1, 1]))).toEqual({ start: 2, value: 2 });
     expect(even.bestBlock(2, WorkloadTree.fromLeaves([1, 1, 1, 1]))).toEqual({ start: 0, value: 2 });
+    expect(even.bestBlock(2, undefined, (start) => start !== 0)).toEqual({ start: 2, value: 2 });
+    expect(even.bestBlock(2, undefined, () => false)).toBeUndefined();
   });
 
   it('refuses blocks that do not exist', () => {

@@ -30,10 +30,14 @@ export interface ReadonlyWorkloadTree {
   level(size: number): number[];
   /**
    * The block of `size` processors with the largest value (the least loaded, §3); on ties
-   * the one with the larger value in `tieBreak` (if given), then the leftmost. Undefined
-   * when every block of that size is 0.
+   * the one with the larger value in `tieBreak` (if given), then the leftmost. Only blocks
+   * `eligible` accepts (all by default) are considered. Undefined when every such block is 0.
    */
-  bestBlock(size: number, tieBreak?: ReadonlyWorkloadTree): { start: number; value: number } | undefined;
+  bestBlock(
+    size: number,
+    tieBreak?: ReadonlyWorkloadTree,
+    eligible?: (start: number) => boolean,
+  ): { start: number; value: number } | undefined;
   /** Whether both trees hold the same value in every node. */
   equals(other: ReadonlyWorkloadTree): boolean;
   /** One line per level, root first, values separated by spaces. */
@@ -77,7 +81,11 @@ export class WorkloadTree implements ReadonlyWorkloadTree {
     return Array.from(this.#nodes.subarray(first, 2 * first));
   }
 
-  bestBlock(size: number, tieBreak?: ReadonlyWorkloadTree): { start: number; value: number } | undefined {
+  bestBlock(
+    size: number,
+    tieBreak?: ReadonlyWorkloadTree,
+    eligible?: (start: number) => boolean,
+  ): { start: number; value: number } | undefined {
     this.#checkBlock(0, size);
     const nodes = this.#nodes;
     const first = this.processors / size;
@@ -85,6 +93,7 @@ export class WorkloadTree implements ReadonlyWorkloadTree {
     let bestValue = 0;
     for (let i = first, end = 2 * first; i < end; i++) {
       const value = nodes[i]!;
+      if (eligible !== undefined && value > 0 && !eligible((i - first) * size)) continue;
       if (
         value > bestValue ||
         (value === bestValue &&

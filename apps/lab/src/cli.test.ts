@@ -17,6 +17,18 @@ const builtinDisciplines = [
   'conservative',
   'unc',
   'dyn-equi',
+  'asp',
+  'ap1',
+  'aep',
+  'sdf',
+  'sdf-max',
+  'asp-1',
+  'ap1-1',
+  'aep-1',
+  'asp-2',
+  'ap1-2',
+  'aep-2',
+  'rtc-sdf',
   'lsf-rtc',
   'lsf-rtc-ad',
   'lsf-rtc-adsubset',
@@ -26,6 +38,11 @@ const builtinDisciplines = [
   'lsf-mig-adsubset',
   'lsf-mall-ad',
   'lsf-mall-adsubset',
+  'gang-bc',
+  'gang-br',
+  'gang-brms',
+  'gang-brmms-star',
+  'gang-brmms',
 ];
 
 let dir: string;
@@ -70,7 +87,9 @@ describe('schedlab run and compare', () => {
     expect(reports.map((r) => r.discipline)).toEqual(builtinDisciplines);
     for (const r of reports)
       expect(r.summary).toMatchObject({ status: 'completed', jobs: { finished: 5000 } });
-  });
+    // Gang schemes rotate 5 s slots through the 5000 long batch jobs: about 600 000 slot
+    // boundaries each, a minute and a half for the five together on this machine.
+  }, 240_000);
 
   it('same seed, byte-identical --out; another seed, another schedule', async () => {
     const out = (name: string) => join(dir, name);

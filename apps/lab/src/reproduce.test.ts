@@ -81,6 +81,63 @@ describe('schedlab reproduce', () => {
     expect(text.stdout).toMatch(/lsf-rtc +│ [\d,]+ \/ 5,853/);
   }, 60_000);
 
+  it('anastasiadis-sevcik-97 --quick: replicated cells normalised to dyn-equi, saturation marked, the shape checked', async () => {
+    const { code, stdout } = await schedlab('reproduce', 'anastasiadis-sevcik-97', '--quick', '--json');
+    expect(code).toBe(0);
+    const data = JSON.parse(stdout) as {
+      cells: {
+        workload: string;
+        load: number;
+        policy: string;
+        report: { stop: string; replications: number; figures: Record<string, { mean: number }> };
+      }[];
+    };
+    const cell = (workload: string, load: number, policy: string) =>
+      data.cells.find((c) => c.workload === workload && c.load === load && c.policy === policy)!.report;
+    // The grid: WK3, WK4 × 50 %, 90 % × dyn-equi and the thirteen policies of Figures 3–6.
+    expect(data.cells).toHaveLength(2 * 2 * 14);
+    // Paper §6.1: SDF saturates on WK3 at 50 %; SDF-Max 1 never saturates.
+    expect(cell('WK3', 0.5, 'sdf').stop).toBe('saturated');
+    for (const wk of ['WK3', 'WK4'])
+      for (const load of [0.5, 0.9]) expect(cell(wk, load, 'sdf-max-1').stop).not.toBe('saturated');
+    // Every policy is run to completion on 1…p_max processors: mean partitions of a few processors.
+    const response = (p: string) => cell('WK4', 0.5, p).figures['response.mean']!.mean;
+    // Paper §6.2 and §6.5: AEP beats ASP; AEP(2) is far closer to DYN-EQUI than ASP(2) at 50 %.
+    expect(response('aep')).toBeLessThan(response('asp'));
+    expect(response('aep-2') / response('dyn-equi')).toBeLessThan(response('asp-2') / response('dyn-equi'));
+    const text = await schedlab('reproduce', 'anastasiadis-sevcik-97', '--quick');
+    expect(text.stdout).toContain('Figure 6: combined with SDF and DIF, WK4');
+    expect(text.stdout).toMatch(/sdf +│ [^\n]*saturated/);
+  }, 120_000);
+
+  it('zhou-99 --quick: the five gang schemes with the paper’s Tables 1–2 beside ours', async () => {
+    const { code, stdout } = await schedlab('reproduce', 'zhou-99', '--quick', '--json');
+    expect(code).toBe(0);
+    const data = JSON.parse(stdout) as {
+      sets: number;
+      cells: {
+        scheme: string;
+        load: number;
+        figures: Record<string, { mean: number; replications: number }>;
+      }[];
+    };
+    expect(data.sets).toBe(3);
+    expect(data.cells.map((c) => `${c.scheme}@${c.load}`)).toEqual(
+      [0.5, 0.9].flatMap((l) => ['BC', 'BR', 'BRMS', 'BRMMS*', 'BRMMS'].map((s) => `${s}@${l}`)),
+    );
+    const at = (scheme: string) => data.cells.find((c) => c.scheme === scheme && c.load === 0.9)!.figures;
+    // Table 1's clearest effect: BRMS inflates the slot counts several-fold over BR.
+    expect(at('BRMS').n_a!.mean).toBeGreaterThan(2 * at('BR').n_a!.mean);
+    for (const c of data.cells) {
+      expect(c.figures.r_a!.mean).toBeGreaterThan(0);
+      expect(c.figures.r_a!.mean).toBeLessThanOrEqual(1);
+      expect(c.figures.t_ta!.replications).toBe(3);
+    }
+    const text = await schedlab('reproduce', 'zhou-99', '--quick');
+    // The paper's BC figures at ρ = 0.9 beside ours.
+    expect(text.stdout).toMatch(/BC +│ 0\.9 │ [^│]+\/ 0\.58 +│/);
+  }, 60_000);
+
   it('an unknown paper is a coded error naming the known ones', async () => {
     const { code, stderr } = await schedlab('reproduce', 'leinberger98');
     expect(code).toBe(1);

@@ -1,12 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { ConfigError, InputError, OptionsError, parseOptions } from '@js/core';
-import { defaultWorkload, openWorkload, workloadSpecSchema } from '@js/workloads';
+import { ConfigError } from '@js/core';
+import { openWorkload } from '@js/workloads';
 import type { Command } from 'commander';
 import { formatNumber, renderTable } from '../output/table.ts';
 import { type Calibration, calibrate, type Probe, type Seed } from '../run/calibrate.ts';
 import { runDiscipline } from '../run/execute.ts';
-import { addRunOptions, prepare, type RunFlags } from './shared.ts';
-import { positiveInteger, positiveNumber } from './values.ts';
+import { addRunOptions, prepare, type RunFlags, readWorkloadSpec } from './shared.ts';
+import { nonNegativeNumber, positiveInteger, positiveNumber, seedOf } from './values.ts';
 
 interface CalibrateFlags extends RunFlags {
   discipline: string;
@@ -84,7 +83,7 @@ ${DEFAULT_MAX_QUEUED}) ends as saturated and counts as above the target.`,
         `workload ${workload.name} is a trace: its arrivals are fixed, so it has no load to calibrate; give a model or synthetic workload spec (.json)`,
       );
     }
-    const spec = flags.workload === undefined ? defaultWorkload : await readSpec(flags.workload);
+    const spec = await readWorkloadSpec(flags.workload);
     if (spec.kind === 'swf')
       throw new ConfigError(`workload spec ${flags.workload}: a trace has no load to calibrate`);
     const seeds = flags.seeds ?? [settings.seed];
@@ -159,30 +158,5 @@ function seedList(value: string): Seed[] {
     .filter(Boolean);
   if (seeds.length === 0)
     throw new ConfigError(`--seeds ${value}: expected a comma-separated list, e.g. 1,2,3`);
-  return seeds.map((s) => (/^-?\d+$/.test(s) ? Number(s) : s));
-}
-
-const nonNegativeNumber =
-  (option: string) =>
-  (value: string): number => {
-    const n = Number(value);
-    if (!(n >= 0) || !Number.isFinite(n))
-      throw new OptionsError('schedlab', [{ path: option, message: 'expected a number ≥ 0', value }]);
-    return n;
-  };
-
-/** The spec of a JSON workload file (already opened once by `prepare`, so known to be valid). */
-async function readSpec(path: string) {
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(path, 'utf8'));
-  } catch (error) {
-    throw new InputError(
-      path,
-      undefined,
-      undefined,
-      `cannot read the workload spec: ${(error as Error).message}`,
-    );
-  }
-  return parseOptions(`workload spec ${path}`, workloadSpecSchema, json);
+  return seeds.map(seedOf);
 }

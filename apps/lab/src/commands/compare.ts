@@ -1,21 +1,38 @@
 import type { Command } from 'commander';
-import { comparisonTable, workloadLine } from '../output/summary.ts';
+import {
+  comparisonTable,
+  countersLine,
+  replicatedTable,
+  replicationLine,
+  workloadLine,
+} from '../output/summary.ts';
 import { type RunReport, runDiscipline } from '../run/execute.ts';
+import { runIdentity } from '../run/identity.ts';
+import { generatedSpec, type ReplicatedReport, runReplicated } from '../run/replicated.ts';
 import { ResultStore } from '../run/results.ts';
 import { failIfStalled } from '../run/stalled.ts';
-import { addRunOptions, prepare, type RunFlags } from './shared.ts';
+import { addReplicationOptions, type ReplicationFlags, replicationPlan } from './replication.ts';
+import { addRunOptions, prepare, type RunFlags, readWorkloadSpec } from './shared.ts';
+
+interface CompareFlags extends RunFlags, ReplicationFlags {
+  disciplines?: string;
+  results?: string;
+}
 
 export function compareCommand(program: Command): void {
-  addRunOptions(
-    program
-      .command('compare')
-      .description('run several disciplines on identical jobs and show them side by side')
-      .option('-d, --disciplines <names>', 'comma-separated disciplines (default: every registered one)')
-      .option(
-        '--results <dir>',
-        'keep each finished run in <dir>; running again resumes, skipping runs already there',
-      ),
-  ).action(async (flags: RunFlags & { disciplines?: string; results?: string }) => {
+  addReplicationOptions(
+    addRunOptions(
+      program
+        .command('compare')
+        .description('run several disciplines on identical jobs and show them side by side')
+        .option('-d, --disciplines <names>', 'comma-separated disciplines (default: every registered one)')
+        .option(
+          '--results <dir>',
+          'keep each finished run in <dir>; running again resumes, skipping runs already there',
+        ),
+    ),
+  ).action(async (flags: CompareFlags, command: Command) => {
+    const plan = replicationPlan(flags, (option) => command.getOptionValueSource(option) === 'cli');
     const { workload, settings } = await prepare({ ...flags, ...program.opts() });
     const names = flags.disciplines
       ? flags.disciplines
@@ -25,30 +42,49 @@ export function compareCommand(program: Command): void {
       : settings.registry.disciplines().map((d) => d.definition.name);
     // Check every name before spending time on any run.
     for (const name of names) settings.registry.discipline(name);
+    if (plan) {
+      const spec = generatedSpec(await readWorkloadSpec(flags.workload), workload.name);
+      const replicated: ReplicatedReport[] = [];
+      for (const name of names)
+        replicated.push(await runReplicated(name, spec, settings, plan, flags.machine));
+      if (flags.json) console.log(JSON.stringify(replicated, null, 2));
+      else console.log(`${replicationLine(replicated[0]!)}\n${replicatedTable(replicated)}`);
+      return;
+    }
     const store = flags.results ? new ResultStore(flags.results) : undefined;
     const reports: RunReport[] = [];
     // Each pass over the workload yields the same jobs (a trace re-read, a synthetic stream regenerated).
+    const reused: string[] = [];
+    const global = program.opts() as { plugin?: string[] };
     for (const name of names) {
-      const path = store?.path(name, runIdentity(name, { ...flags, ...program.opts() }));
+      const path = store?.path(name, await runIdentity(name, runFlags(flags), global.plugin));
       const kept = path ? await store!.load(path) : undefined;
+      if (kept) reused.push(name);
       const report = kept ?? (await runDiscipline(name, workload, settings));
       if (path && !kept) await store!.save(path, report);
       reports.push(report);
     }
-    if (flags.json) console.log(JSON.stringify(reports, null, 2));
-    else {
+    const reuse = reused.length
+      ? `reused from ${flags.results}, their inputs unchanged: ${reused.join(', ')}`
+      : undefined;
+    if (flags.json) {
+      console.log(JSON.stringify(reports, null, 2));
+      if (reuse) console.error(reuse);
+    } else {
       console.log(workloadLine(reports[0]!.workload));
       console.log(comparisonTable(reports));
+      for (const report of reports) {
+        const counters = countersLine(report);
+        if (counters) console.log(counters);
+      }
+      if (reuse) console.log(reuse);
     }
     failIfStalled(reports);
   });
 }
 
-/** What determines a run's figures: the discipline and every flag except those that only shape output. */
-function runIdentity(discipline: string, flags: Record<string, unknown>): Record<string, unknown> {
-  const { json, results, disciplines, debug, ...run } = flags;
-  // Options at their defaults are left out, so runs kept before an option existed still match.
-  if (run.contention === 'none') delete run.contention;
-  if (run.stop === 'all-left') delete run.stop;
-  return { ...run, discipline };
+/** The flags that shape a run: all but those of output, of the command, and of replications (never kept). */
+function runFlags(flags: CompareFlags): Record<string, unknown> {
+  const { json, results, disciplines, statistic, ...run } = flags;
+  return run;
 }

@@ -1,9 +1,25 @@
-import { defaultWorkload, openWorkload, type Workload } from '@js/workloads';
+import { readFile } from 'node:fs/promises';
+import { InputError, parseOptions } from '@js/core';
+import {
+  defaultWorkload,
+  openWorkload,
+  type Workload,
+  type WorkloadSpec,
+  workloadSpecSchema,
+} from '@js/workloads';
 import { type Command, Option } from 'commander';
 import { createRegistry } from '../registry/builtins.ts';
 import { type RunSettings, resolveSettings } from '../run/execute.ts';
 import { terminalProgress } from '../run/progress.ts';
-import { jsonObject, jsonObjectOf, keyValue, positiveInteger, positiveNumber, resource } from './values.ts';
+import {
+  jsonObject,
+  jsonObjectOf,
+  keyValue,
+  positiveInteger,
+  positiveNumber,
+  resource,
+  seedOf,
+} from './values.ts';
 
 /** What a run lets disciplines know of each job, besides runtimes (`--knowledge`). */
 const knowledgeCases = ['none', 'demand', 'speedup', 'both'] as const;
@@ -94,7 +110,7 @@ export async function prepare(
   flags: RunFlags & { route?: string },
 ): Promise<{ workload: Workload; settings: Omit<RunSettings, 'out'> }> {
   const registry = await createRegistry(flags.plugin ?? []);
-  const seed = /^-?\d+$/.test(flags.seed) ? Number(flags.seed) : flags.seed;
+  const seed = seedOf(flags.seed);
   const settings: Omit<RunSettings, 'out'> = {
     registry,
     seed,
@@ -122,4 +138,22 @@ export async function prepare(
     cleaning: flags.clean,
   });
   return { workload, settings };
+}
+
+/** The spec of `-w` (the built-in default without it); `prepare` has already validated the file. */
+export async function readWorkloadSpec(path: string | undefined): Promise<WorkloadSpec> {
+  if (path === undefined) return defaultWorkload;
+  if (!path.toLowerCase().endsWith('.json')) return { kind: 'swf', path };
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new InputError(
+      path,
+      undefined,
+      undefined,
+      `cannot read the workload spec: ${(error as Error).message}`,
+    );
+  }
+  return parseOptions(`workload spec ${path}`, workloadSpecSchema, json);
 }

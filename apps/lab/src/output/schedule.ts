@@ -2,6 +2,7 @@ import { ConfigError, type JobOutcome, type RunObserver } from '@js/core';
 import { type JobRecord, jobRecord, jobRecordFields } from '@js/metrics';
 import { type SwfHeader, SwfWriter } from '@js/workloads';
 import { atomicStream, writeFileAtomic } from './atomic.ts';
+import { type Segment, segmentRecorder } from './segments.ts';
 
 /** Each discipline's own counters, by discipline (or partition) name. */
 type Counters = Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -30,7 +31,8 @@ const SWF_STATUS_FAILED = 0;
  * Write the simulated schedule to `path`, its format chosen by extension: `.swf` (the trace's
  * fields with the simulated wait in field 3, the run time in field 4, the processors in field 5
  * and status 1/0 in field 11), `.json` (`{ "jobs": [per-job records], "counters": {…} }`, the
- * disciplines' own counters) or `.csv`. Records are streamed, as jobs leave, to a temporary file
+ * disciplines' own counters; each record also lists the job's `segments`, its stretches on fixed
+ * processors, from which a Gantt chart or a gang matrix history is drawn) or `.csv`. Records are streamed, as jobs leave, to a temporary file
  * beside `path` (see {@link atomicStream}), which replaces `path` only on {@link ScheduleSink.close}.
  * Jobs are written in arrival order, as SWF requires, through a reorder buffer that holds only
  * jobs that have left while an older one is still in the system. With `partitioned`, JSON and CSV
@@ -71,15 +73,28 @@ export function scheduleSink(
     };
   }
   const lines = new LineSink(out.stream);
-  const format = ext === '.json' ? jsonLine : csvLine;
+  const json = ext === '.json';
+  const format = json ? jsonLine : csvLine;
   let first = true;
   if (ext === '.csv') lines.write([...jobRecordFields, ...(partitioned ? ['partition'] : [])].join(','));
   else lines.write('{"jobs":[');
+  // A JSON record carries the job's segments: kept only while the job is in the system.
+  const segments = new Map<number, Omit<Segment, 'job'>[]>();
+  const recorder = json
+    ? segmentRecorder(({ job, ...segment }) => {
+        const list = segments.get(job);
+        if (list) list.push(segment);
+        else segments.set(job, [segment]);
+      })
+    : {};
   const order = new ArrivalOrder((o) => {
-    lines.write(format(partitioned ? { ...jobRecord(o), partition: o.discipline } : jobRecord(o), first));
+    const record: Row = partitioned ? { ...jobRecord(o), partition: o.discipline } : jobRecord(o);
+    lines.write(format(json ? { ...record, segments: segments.get(o.job.id) ?? [] } : record, first));
+    segments.delete(o.job.id);
     first = false;
   });
   return {
+    ...recorder,
     jobEnded: (o) => order.add(o),
     close: async (counters = {}) => {
       order.flush();
@@ -112,7 +127,7 @@ class ArrivalOrder {
   }
 }
 
-type Row = JobRecord & { readonly partition?: string };
+type Row = JobRecord & { readonly partition?: string; readonly segments?: readonly Omit<Segment, 'job'>[] };
 const jsonLine = (r: Row, first: boolean): string => `${first ? '' : ','}${JSON.stringify(r)}`;
 const csvLine = (r: Row): string =>
   [...jobRecordFields.map((f) => String(r[f])), ...(r.partition === undefined ? [] : [r.partition])].join(

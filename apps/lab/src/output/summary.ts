@@ -1,6 +1,7 @@
 import type { RunSummary } from '@js/metrics';
 import type { RunReport } from '../run/execute.ts';
-import { renderTable } from './table.ts';
+import { type ReplicatedReport, replicatedFigures } from '../run/replicated.ts';
+import { formatNumber, renderTable } from './table.ts';
 
 /** One row of a figures table: a label (discipline, partition) and its figures. */
 interface Row {
@@ -57,7 +58,7 @@ export function countersLine(report: RunReport): string | undefined {
     .map(
       ([name, c]) =>
         `${name}: ${Object.entries(c)
-          .map(([k, v]) => `${k} ${v}`)
+          .map(([k, v]) => `${k} ${formatNumber(v)}`)
           .join(', ')}`,
     );
   return parts.length ? `counters: ${parts.join('; ')}` : undefined;
@@ -79,4 +80,35 @@ export function workloadLine(report: RunReport['workload']): string {
     );
   }
   return parts.join('; ');
+}
+
+/** Column names of the figures a replicated table shows (others go by their path). */
+const figureLabels: Readonly<Record<string, string>> = {
+  'response.mean': 'mean response s',
+  'wait.mean': 'mean wait s',
+  'boundedSlowdown.mean': 'mean bsld',
+  'partitionSize.mean': 'mean partition',
+  'utilisation.processors': 'utilisation',
+  meanQueueLength: 'mean queue',
+};
+
+/** The figures of replicated runs: each a mean ± the half-width of its confidence interval. */
+export function replicatedTable(reports: readonly ReplicatedReport[]): string {
+  const figures = [...new Set(reports.flatMap((r) => [r.statistic, ...replicatedFigures]))];
+  const cell = (r: ReplicatedReport, path: string): string => {
+    // A saturated load has no finite mean (Anastasiadis & Sevcik's ∞).
+    if (r.stop === 'saturated') return 'saturated';
+    const ci = r.figures[path]!;
+    return `${formatNumber(ci.mean)} ± ${formatNumber(ci.halfWidth)}`;
+  };
+  return renderTable(
+    ['discipline', 'stop', 'replications', ...figures.map((f) => figureLabels[f] ?? f)],
+    reports.map((r) => [r.discipline, r.stop, r.replications, ...figures.map((f) => cell(r, f))]),
+  );
+}
+
+/** What the intervals of a replicated table are, in one line. */
+export function replicationLine(r: ReplicatedReport): string {
+  const { confidence } = r.figures[r.statistic]!;
+  return `workload ${r.workload}: ${formatNumber(100 * confidence)} % confidence intervals over replications of ${r.measuredJobs} measured jobs after ${r.warmUpJobs} of warm-up (seeds ${r.seeds[0]}, …); saturated when ${r.saturationAfter} more arrive before they leave`;
 }

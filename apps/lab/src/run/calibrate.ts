@@ -274,7 +274,8 @@ let statistics: readonly string[] | undefined;
 
 const RESOURCES = 'utilisation.resources.';
 
-function checkStatistic(path: string): void {
+/** Refuse a statistic that no run summary has (an UnknownNameError listing those there are). */
+export function checkStatistic(path: string): void {
   if (path.startsWith(RESOURCES) && path.length > RESOURCES.length) return;
   if (!runStatistics().includes(path)) throw UnknownNameError.among('statistic', path, runStatistics());
 }

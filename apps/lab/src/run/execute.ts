@@ -1,5 +1,6 @@
 import {
   type ContentionModel,
+  DisciplineError,
   type Knowledge,
   type PartitionSpec,
   type PlacementRules,
@@ -46,6 +47,8 @@ export interface RunSettings {
   /** Write the per-job schedule here (.swf, .json, .csv), and the counters to `<out>.counters.json`. */
   readonly out?: string;
   readonly progress?: Progress;
+  /** More observers of the run (a Gantt recorder). */
+  readonly observers?: readonly RunObserver[];
 }
 
 /** The figures of one partition of a partitioned run. */
@@ -148,6 +151,7 @@ async function execute(target: Target, workload: Workload, s: RunSettings): Prom
     ...(perPartition ? [perPartition] : []),
     ...(sink ? [sink] : []),
     ...(s.progress ? [s.progress.observer] : []),
+    ...(s.observers ?? []),
   ];
   s.progress?.begin(`${label} on ${workload.name}`);
   let result: RunResult;
@@ -175,7 +179,8 @@ async function execute(target: Target, workload: Workload, s: RunSettings): Prom
     s.progress?.end();
     // A run that threw leaves no schedule: whatever was at the path stays, the partial file goes.
     await sink?.abort();
-    throw error;
+    const plugin = error instanceof DisciplineError ? s.registry.pluginOf(error.discipline) : undefined;
+    throw plugin && error instanceof DisciplineError ? error.inPlugin(plugin) : error;
   }
   s.progress?.end();
   // Renamed into place only now that it is complete.

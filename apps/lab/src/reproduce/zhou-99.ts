@@ -1,0 +1,168 @@
+import { ConfigError } from '@js/core';
+import { type ConfidenceInterval, confidenceInterval } from '@js/metrics';
+import { openWorkload } from '@js/workloads';
+import { formatNumber, renderTable } from '../output/table.ts';
+import { runDiscipline } from '../run/execute.ts';
+import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
+
+/**
+ * Zhou, Brent, Walsh & Suzaki 1999, §4–5, Tables 1 and 2: the five buddy-based gang allocation
+ * schemes on the paper's workload (`zhou-99`: 128 processors, uniform-log sizes and runtimes in
+ * whole 5 s slots, Poisson arrivals at ρ), 20 sets of 200 jobs per load, every job run to
+ * completion under the `gang` profile (free row switches, unlimited residency). The figures are
+ * the disciplines' own (the discipline-metrics channel): r_a, n_l, n_a and the mean turnaround,
+ * overall and by job class (small 1–12 slots of work, medium 13–60, large > 60), in slots of 5 s as
+ * the paper gives them; each a mean over the sets with a 95 % confidence interval.
+ */
+const schemes = [
+  ['BC', 'gang-bc'],
+  ['BR', 'gang-br'],
+  ['BRMS', 'gang-brms'],
+  ['BRMMS*', 'gang-brmms-star'],
+  ['BRMMS', 'gang-brmms'],
+] as const;
+type Scheme = (typeof schemes)[number][0];
+const loads = [0.2, 0.5, 0.7, 0.9] as const;
+const figures = ['r_a', 'n_l', 'n_a', 't_ta', 't_sa', 't_ma', 't_la'] as const;
+type Figure = (typeof figures)[number];
+
+/** Tables 1 and 2 of the paper (BRMS appears in both, with the same figures), by scheme and ρ. */
+const paperTables: Record<Scheme, Record<number, readonly number[]>> = {
+  BC: {
+    0.2: [0.19, 3, 1.16, 31.1, 5.67, 40.52, 112.45],
+    0.5: [0.46, 6, 2.84, 70.0, 14.04, 89.27, 246.08],
+    0.7: [0.55, 10, 5.23, 129.65, 25.03, 166.21, 456.72],
+    0.9: [0.58, 14, 7.62, 189.6, 35.91, 246.73, 670.42],
+  },
+  BR: {
+    0.2: [0.19, 3, 0.45, 30.01, 5.52, 39.29, 108.18],
+    0.5: [0.46, 5, 2.27, 58.65, 11.68, 75.23, 206.45],
+    0.7: [0.58, 8, 4.09, 102.21, 20.27, 130.17, 359.0],
+    0.9: [0.65, 11, 6.0, 150.18, 29.5, 195.49, 526.64],
+  },
+  BRMS: {
+    0.2: [0.19, 4, 0.57, 29.25, 5.37, 37.86, 106.56],
+    0.5: [0.45, 15, 6.11, 57.28, 15.99, 73.83, 184.98],
+    0.7: [0.53, 30, 14.39, 96.95, 35.78, 128.23, 271.12],
+    0.9: [0.56, 43, 20.17, 120.53, 51.84, 170.61, 356.94],
+  },
+  'BRMMS*': {
+    0.2: [0.19, 3, 0.45, 28.81, 5.26, 37.21, 105.38],
+    0.5: [0.46, 7, 2.78, 49.19, 9.98, 62.18, 178.27],
+    0.7: [0.55, 13, 6.14, 81.47, 18.5, 103.76, 280.47],
+    0.9: [0.58, 20, 9.86, 117.71, 29.07, 153.45, 391.67],
+  },
+  BRMMS: {
+    0.2: [0.19, 3, 0.44, 28.66, 5.24, 37.09, 104.68],
+    0.5: [0.47, 5, 2.06, 44.05, 8.77, 55.82, 159.75],
+    0.7: [0.61, 7, 3.58, 66.23, 13.96, 83.19, 234.05],
+    0.9: [0.68, 10, 5.51, 98.51, 20.8, 124.69, 345.48],
+  },
+};
+
+/** The paper's time slot: turnaround times are given in slots. */
+const SLOT = 5;
+
+interface Cell {
+  readonly scheme: Scheme;
+  readonly load: number;
+  readonly figures: Readonly<Record<Figure, ConfidenceInterval>>;
+}
+
+export const zhou99: Paper = {
+  name: 'zhou-99',
+  title:
+    'Zhou, Brent, Walsh & Suzaki 1999: buddy-based gang scheduling with re-packing and multiple slots (Tables 1–2)',
+  reproduce,
+};
+
+async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
+  const levels = o.quick ? ([0.5, 0.9] as const) : loads;
+  const sets = Array.from({ length: o.seeds ?? (o.quick ? 3 : 20) }, (_, i) => i + 1);
+  const jobs = o.jobs ?? 200;
+  const cells: Cell[] = [];
+  for (const load of levels)
+    for (const [scheme, discipline] of schemes) {
+      const values = Object.fromEntries(figures.map((f) => [f, [] as number[]])) as Record<Figure, number[]>;
+      for (const seed of sets) {
+        const workload = await openWorkload({ kind: 'model', model: 'zhou-99', jobs, load }, { seed });
+        const report = await runDiscipline(discipline, workload, { ...o.settings, seed, profile: 'gang' });
+        const counters = report.result.counters[discipline] ?? {};
+        for (const f of figures) {
+          const value = counters[f];
+          if (value === undefined)
+            throw new ConfigError(
+              `${discipline} reported no '${f}' counter; a gang scheme reports ${figures.join(', ')}`,
+            );
+          values[f].push(f.startsWith('t_') ? value / SLOT : value);
+        }
+      }
+      const ci = Object.fromEntries(
+        figures.map((f) => [f, confidenceInterval(values[f])]),
+      ) as Cell['figures'];
+      cells.push({ scheme, load, figures: ci });
+    }
+  const rows = cells.map((c) => ({
+    scheme: c.scheme,
+    load: c.load,
+    ...Object.fromEntries(
+      figures.flatMap((f, i) => [
+        [f, c.figures[f].mean],
+        [`${f}HalfWidth`, c.figures[f].halfWidth],
+        [`paper_${f}`, paperTables[c.scheme][c.load]![i]!],
+      ]),
+    ),
+  }));
+  const cellOf = (scheme: Scheme, load: number) => cells.find((c) => c.scheme === scheme && c.load === load)!;
+  const table = renderTable(
+    ['scheme', 'ρ', ...figures.map((f) => `${f}: ours / paper`)],
+    levels.flatMap((load) =>
+      schemes.map(([scheme]) => {
+        const c = cellOf(scheme, load);
+        return [
+          scheme,
+          load,
+          ...figures.map(
+            (f, i) =>
+              `${fmt(c.figures[f].mean)} ± ${fmt(c.figures[f].halfWidth)} / ${paperTables[scheme][load]![i]}`,
+          ),
+        ];
+      }),
+    ),
+  );
+  const text = [
+    zhou99.title,
+    `zhou-99, 128 processors, ${sets.length} sets of ${jobs} jobs per load, gang profile, quantum 5 s; each figure a mean over the sets ± the 95 % half-width; turnaround times in slots of ${SLOT} s.`,
+    '',
+    table,
+    '',
+    'Shape (ours, at the highest load):',
+    ...shape(levels[levels.length - 1]!, cellOf).map((l) => `  ${l}`),
+    '',
+    'Paper (§4–5): BR beats BC on every figure, most at high load. BRMS lowers overall turnaround but raises',
+    "small jobs' turnaround, inflates the slot counts several-fold and can push r_a below BC's at high load.",
+    'BRMMS is best overall: fewest slots among the multi-slot schemes, highest r_a, best small-job turnaround.',
+  ].join('\n');
+  return { paper: zhou99.name, text, rows, data: { paper: zhou99.title, sets: sets.length, jobs, cells } };
+}
+
+const fmt = (x: number) => formatNumber(Number(x.toPrecision(3)));
+
+/** The paper's claims against our cells at one load, one line each with the figures behind it. */
+function shape(load: number, cellOf: (s: Scheme, l: number) => Cell): string[] {
+  const m = (s: Scheme, f: Figure) => cellOf(s, load).figures[f].mean;
+  const lowerBetter: Figure[] = ['n_l', 'n_a', 't_ta', 't_sa', 't_ma', 't_la'];
+  const brBeatsBc = [
+    ...lowerBetter.filter((f) => m('BR', f) <= m('BC', f)),
+    ...(m('BR', 'r_a') >= m('BC', 'r_a') ? ['r_a'] : []),
+  ];
+  const multi: Scheme[] = ['BRMS', 'BRMMS*', 'BRMMS'];
+  const best = (f: Figure, higher = false) =>
+    schemes.map(([s]) => s).reduce((a, b) => ((higher ? m(b, f) > m(a, f) : m(b, f) < m(a, f)) ? b : a));
+  return [
+    `BR no worse than BC on ${brBeatsBc.length} of 7 figures (${brBeatsBc.join(', ')})`,
+    `BRMS ÷ BR: t_ta ${fmt(m('BRMS', 't_ta') / m('BR', 't_ta'))}, t_sa ${fmt(m('BRMS', 't_sa') / m('BR', 't_sa'))}, n_a ${fmt(m('BRMS', 'n_a') / m('BR', 'n_a'))}, n_l ${fmt(m('BRMS', 'n_l') / m('BR', 'n_l'))}; r_a BRMS ${fmt(m('BRMS', 'r_a'))} vs BC ${fmt(m('BC', 'r_a'))}`,
+    `fewest slots (n_a) among the multi-slot schemes: ${multi.reduce((a, b) => (m(b, 'n_a') < m(a, 'n_a') ? b : a))}`,
+    `highest r_a: ${best('r_a', true)}; best t_ta: ${best('t_ta')}; best t_sa: ${best('t_sa')}`,
+  ];
+}

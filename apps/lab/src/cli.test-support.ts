@@ -14,13 +14,23 @@ export const trace = (name: string) =>
   fileURLToPath(new URL(`../../../../shared/traces/${name}`, import.meta.url));
 
 /** The app as `pnpm schedlab` runs it (from source, a process of its own): exit code and output. */
-export async function schedlab(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export function schedlab(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return schedlabWithInput(undefined, ...args);
+}
+
+/** The same, with `input` piped to its standard input (`-w -`). */
+export async function schedlabWithInput(
+  input: Uint8Array | undefined,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(
+    const running = promisify(execFile)(
       process.execPath,
       ['--conditions=@js/source', '--import', 'tsx', cli, ...args],
       { cwd: root, maxBuffer: 1 << 26 },
     );
+    running.child.stdin?.end(input);
+    const { stdout, stderr } = await running;
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

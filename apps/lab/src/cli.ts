@@ -18,7 +18,13 @@ const program = new Command('schedlab')
   .option('--debug', 'show stack traces')
   // Usage errors found by the argument parser get a code like every other error.
   .configureOutput({
-    outputError: (text, write) => write(`schedlab: error USAGE: ${text.replace(/^error: /, '')}`),
+    outputError: (text, write) =>
+      write(
+        `schedlab: error USAGE: ${text
+          .replace(/^error: /, '')
+          .trim()
+          .replace(/\s*\n\s*/g, ' ')}\n`,
+      ),
   });
 listCommand(program);
 runCommand(program);

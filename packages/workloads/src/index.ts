@@ -106,6 +106,6 @@ export type {
 export { isMoldableSpec, syntheticSpecSchema } from './synthetic/spec.ts';
 export { defaultWorkload } from './workload/default.ts';
 export type { OpenWorkloadOptions, Workload, WorkloadReport } from './workload/open.ts';
-export { openWorkload, openWorkloadOptionsSchema } from './workload/open.ts';
+export { openWorkload, openWorkloadOptionsSchema, STDIN } from './workload/open.ts';
 export type { SwfWorkloadSpec, WorkloadSpec, WorkloadSpecInput } from './workload/spec.ts';
 export { swfWorkloadSpecSchema, workloadSpecSchema } from './workload/spec.ts';

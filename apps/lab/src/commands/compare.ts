@@ -1,3 +1,4 @@
+import { ConfigError, parseOptions, type Registry } from '@js/core';
 import type { Command } from 'commander';
 import {
   comparisonTable,
@@ -40,13 +41,14 @@ export function compareCommand(program: Command): void {
           .map((d) => d.trim())
           .filter(Boolean)
       : settings.registry.disciplines().map((d) => d.definition.name);
-    // Check every name before spending time on any run.
-    for (const name of names) settings.registry.discipline(name);
+    // Check every name, and each discipline's options, before spending time on any run.
+    const optionsOf = optionsByDiscipline(flags.options, names, settings.registry);
+    const settingsOf = (name: string) => ({ ...settings, options: optionsOf(name) });
     if (plan) {
       const spec = generatedSpec(await readWorkloadSpec(flags.workload), workload.name);
       const replicated: ReplicatedReport[] = [];
       for (const name of names)
-        replicated.push(await runReplicated(name, spec, settings, plan, flags.machine));
+        replicated.push(await runReplicated(name, spec, settingsOf(name), plan, flags.machine));
       if (flags.json) console.log(JSON.stringify(replicated, null, 2));
       else console.log(`${replicationLine(replicated[0]!)}\n${replicatedTable(replicated)}`);
       return;
@@ -57,10 +59,11 @@ export function compareCommand(program: Command): void {
     const reused: string[] = [];
     const global = program.opts() as { plugin?: string[] };
     for (const name of names) {
-      const path = store?.path(name, await runIdentity(name, runFlags(flags), global.plugin));
+      const identity = { ...runFlags(flags), options: optionsOf(name) };
+      const path = store?.path(name, await runIdentity(name, identity, global.plugin));
       const kept = path ? await store!.load(path) : undefined;
       if (kept) reused.push(name);
-      const report = kept ?? (await runDiscipline(name, workload, settings));
+      const report = kept ?? (await runDiscipline(name, workload, settingsOf(name)));
       if (path && !kept) await store!.save(path, report);
       reports.push(report);
     }
@@ -87,4 +90,30 @@ export function compareCommand(program: Command): void {
 function runFlags(flags: CompareFlags): Record<string, unknown> {
   const { json, results, disciplines, statistic, ...run } = flags;
   return run;
+}
+
+/**
+ * `compare --options '{"easy": {…}, "sdf-max": {"cap": 2}}'`: options per discipline, keyed by
+ * name (`run --options` takes one discipline's object itself). Every name must be one compared,
+ * every entry valid for its discipline, before any run.
+ */
+function optionsByDiscipline(
+  options: unknown,
+  names: readonly string[],
+  registry: Registry,
+): (name: string) => Record<string, unknown> | undefined {
+  const byName = (options ?? {}) as Record<string, unknown>;
+  for (const name of names) registry.discipline(name);
+  for (const [name, value] of Object.entries(byName)) {
+    if (!names.includes(name))
+      throw new ConfigError(
+        `--options names '${name}', which is not compared; compare --options takes options per discipline, keyed by name, e.g. '{"${names[0]}": {…}}' (compared: ${names.join(', ')})`,
+      );
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new ConfigError(
+        `--options: the options of '${name}' must be a JSON object, got ${JSON.stringify(value)}`,
+      );
+    parseOptions(`discipline '${name}'`, registry.discipline(name).options, value);
+  }
+  return (name) => byName[name] as Record<string, unknown> | undefined;
 }

@@ -48,7 +48,7 @@ export function runCommand(program: Command): void {
         )
         .option(
           '-o, --out <file>',
-          'write the per-job schedule: .swf (simulated wait in field 3), .json (with each job’s segments on processors) or .csv; counters go to <file>.counters.json',
+          'write the per-job schedule: .swf or .swf.gz (simulated wait in field 3), .json (with each job’s segments on processors) or .csv; counters go to <file>.counters.json',
         )
         .option(
           '--gantt [from:to]',

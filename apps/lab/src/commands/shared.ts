@@ -42,7 +42,11 @@ export function addRunOptions(command: Command): Command {
       resource,
     )
     .option('-s, --seed <n>', 'run seed: every random draw comes from a stream named under it', '1')
-    .option('--options <json>', 'discipline options as JSON, e.g. \'{"maxWait":3600}\'', jsonObject)
+    .option(
+      '--options <json>',
+      'discipline options as JSON: for run the discipline\'s, e.g. \'{"maxWait":3600}\'; for compare per discipline, keyed by name, e.g. \'{"sdf-max":{"cap":2}}\'',
+      jsonObject,
+    )
     .option(
       '--profile <name>',
       'platform profile: operation costs and timing rules (see `schedlab list`)',

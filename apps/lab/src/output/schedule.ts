@@ -18,8 +18,8 @@ export interface ScheduleSink extends RunObserver {
   abort(): Promise<void>;
 }
 
-/** The endings {@link scheduleSink} knows. */
-export const scheduleFormats = ['.swf', '.json', '.csv'] as const;
+/** The endings {@link scheduleSink} knows (a gzipped trace first, so `.swf` does not claim it). */
+export const scheduleFormats = ['.swf.gz', '.swf', '.json', '.csv'] as const;
 
 /** The side file of a schedule written to `path`: the disciplines' counters. */
 export const countersPath = (path: string): string => `${path}.counters.json`;
@@ -28,7 +28,7 @@ const SWF_STATUS_COMPLETED = 1;
 const SWF_STATUS_FAILED = 0;
 
 /**
- * Write the simulated schedule to `path`, its format chosen by extension: `.swf` (the trace's
+ * Write the simulated schedule to `path`, its format chosen by extension: `.swf` or `.swf.gz` (the trace's
  * fields with the simulated wait in field 3, the run time in field 4, the processors in field 5
  * and status 1/0 in field 11), `.json` (`{ "jobs": [per-job records], "counters": {…} }`, the
  * disciplines' own counters; each record also lists the job's `segments`, its stretches on fixed
@@ -41,19 +41,22 @@ const SWF_STATUS_FAILED = 0;
 export function scheduleSink(
   path: string,
   header: SwfHeader | undefined,
+  processors: number,
   comment: string,
   partitioned = false,
 ): ScheduleSink {
   const ext = scheduleFormats.find((f) => path.toLowerCase().endsWith(f));
-  if (!ext) throw new ConfigError(`--out ${path}: unknown format; use .swf, .json or .csv`);
-  const out = atomicStream(path, { gzip: false });
+  if (!ext) throw new ConfigError(`--out ${path}: unknown format; use .swf, .swf.gz, .json or .csv`);
+  const out = atomicStream(path, { gzip: ext === '.swf.gz' });
   const commit = async (counters: Counters): Promise<void> => {
     await out.commit();
     await writeFileAtomic(countersPath(path), `${JSON.stringify(counters, null, 2)}\n`);
   };
-  if (ext === '.swf') {
+  if (ext === '.swf' || ext === '.swf.gz') {
     const writer = new SwfWriter(out.stream, path);
-    writer.header([...(header?.lines ?? []), `; ${comment}`]);
+    // Every SWF written can be read back as a trace: it says its machine size.
+    const size = header?.maxProcs === undefined ? [`; MaxProcs: ${processors}`] : [];
+    writer.header([...(header?.lines ?? []), ...size, `; ${comment}`]);
     const order = new ArrivalOrder((o) => {
       writer.job(o.job, {
         waitTime: o.start - o.job.submit,

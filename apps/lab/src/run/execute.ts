@@ -144,7 +144,13 @@ async function execute(target: Target, workload: Workload, s: RunSettings): Prom
   const metrics = createRunMetrics(s.metrics);
   const perPartition = specs ? new PartitionMetrics(specs, s.metrics) : undefined;
   const sink = s.out
-    ? scheduleSink(s.out, workload.header, `schedlab: ${label} on ${workload.name}, seed ${s.seed}`, !!specs)
+    ? scheduleSink(
+        s.out,
+        workload.header,
+        machine.processors,
+        `schedlab: ${label} on ${workload.name}, seed ${s.seed}`,
+        !!specs,
+      )
     : undefined;
   const observers: RunObserver[] = [
     metrics,

@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultWorkload } from '@js/workloads';
+import { ConfigError } from '@js/core';
+import { defaultWorkload, STDIN } from '@js/workloads';
 
 /**
  * Everything that determines a run's figures, so that a kept result is reused only while all of
@@ -32,6 +33,10 @@ const digest = (bytes: Buffer | string): string => createHash('sha256').update(b
 
 async function workloadDigest(path: string | undefined): Promise<string> {
   if (path === undefined) return digest(JSON.stringify(defaultWorkload));
+  if (path === STDIN)
+    throw new ConfigError(
+      'a workload on standard input is read once and cannot be keyed: write it to a file to keep results (--results)',
+    );
   const bytes = await readFile(path);
   if (!path.toLowerCase().endsWith('.json')) return digest(bytes);
   // A spec naming a trace is the spec and the trace (resolved as the spec resolves it).

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import { ConfigError, InputError, type Job, parseOptions } from '@js/core';
@@ -27,20 +27,31 @@ const READ_CHUNK = 1 << 20;
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
 /**
- * Read an SWF file, plain or gzip (recognised by its magic bytes, whatever its name), streaming:
+ * Read an SWF file (or its bytes, already read from standard input), plain or gzip (recognised
+ * by its magic bytes, whatever its name), streaming:
  * only the current chunk's jobs are in memory. The returned promise resolves once the header is
  * read; malformed lines then surface as {@link InputError}s while iterating `jobs`, after every
  * job of the lines before them.
  */
 export async function readSwf(
-  path: string | URL,
+  path: string | URL | Uint8Array,
   options?: SwfReadOptionsInput,
 ): Promise<SwfTrace<AsyncIterable<Job>>> {
   const { lenient, name } = parseOptions('readSwf', swfReadOptionsSchema, options);
-  const file = path instanceof URL ? fileURLToPath(path) : path;
-  const source = name ?? file;
-  const gzip = await startsWithGzipMagic(file, source);
-  const raw = createReadStream(file, { highWaterMark: READ_CHUNK });
+  let source: string;
+  let gzip: boolean;
+  let raw: Readable;
+  if (path instanceof Uint8Array) {
+    // Bytes already read (standard input): the same stream of chunks a file would give.
+    source = name ?? '<memory>';
+    gzip = path[0] === GZIP_MAGIC[0] && path[1] === GZIP_MAGIC[1];
+    raw = Readable.from(chunksOf(path));
+  } else {
+    const file = path instanceof URL ? fileURLToPath(path) : path;
+    source = name ?? file;
+    gzip = await startsWithGzipMagic(file, source);
+    raw = createReadStream(file, { highWaterMark: READ_CHUNK });
+  }
   let stream: Readable = raw;
   if (gzip) {
     const gunzip = createGunzip({ chunkSize: READ_CHUNK });
@@ -226,4 +237,9 @@ async function startsWithGzipMagic(file: string, source: string): Promise<boolea
   } finally {
     await handle?.close();
   }
+}
+
+function* chunksOf(bytes: Uint8Array): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += READ_CHUNK)
+    yield Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(READ_CHUNK, bytes.length - at));
 }

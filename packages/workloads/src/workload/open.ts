@@ -68,15 +68,21 @@ export interface Workload {
   report(): WorkloadReport;
 }
 
+/** The source name of standard input: `zcat trace.swf.gz | schedlab run -w -`. */
+export const STDIN = '-';
+
 /**
  * The one entry point the CLI calls: a path to an SWF trace (`.swf`, `.swf.gz`, any name — gzip
- * is recognised by content) or to a JSON workload spec, or a spec object.
+ * is recognised by content), `-` for a trace on standard input (plain or gzip), a JSON workload
+ * spec, or a spec object.
  */
 export async function openWorkload(
   source: string | URL | WorkloadSpecInput,
   options?: OpenWorkloadOptions,
 ): Promise<Workload> {
   const opts = parseOptions('openWorkload', openWorkloadOptionsSchema, options);
+  if (source === STDIN)
+    return openTrace({ kind: 'swf', path: STDIN }, opts, '.', await readAll(process.stdin));
   if (typeof source === 'string' || source instanceof URL) {
     const path = source instanceof URL ? fileURLToPath(source) : source;
     if (path.toLowerCase().endsWith('.json')) {
@@ -131,13 +137,22 @@ function openSynthetic(spec: SyntheticSpec, opts: Options): Workload {
   };
 }
 
-async function openTrace(spec: SwfWorkloadSpec, opts: Options, baseDir: string): Promise<Workload> {
+async function openTrace(
+  spec: SwfWorkloadSpec,
+  opts: Options,
+  baseDir: string,
+  /** The trace's bytes when they come from standard input: read once, every pass reads them. */
+  bytes?: Uint8Array,
+): Promise<Workload> {
   const path = resolve(baseDir, spec.path);
   const lenient = opts.lenient ?? spec.lenient ?? false;
   const rules: CleaningRulesInput = { ...spec.cleaning, ...opts.cleaning };
-  const name = spec.name ?? traceName(path);
+  const name = spec.name ?? (bytes ? 'stdin' : traceName(path));
   // Messages quote the path as the user wrote it, resolved when it came from a JSON spec.
-  const read = () => readSwf(path, { lenient, name: baseDir === '.' ? spec.path : path });
+  const read = () =>
+    bytes
+      ? readSwf(bytes, { lenient, name: 'stdin' })
+      : readSwf(path, { lenient, name: baseDir === '.' ? spec.path : path });
 
   // The header sets the machine size. Each pass over `jobs` then opens the file afresh, so no file
   // stays open between passes, nor when the jobs are never read.
@@ -221,4 +236,11 @@ async function readSpecFile(path: string): Promise<SyntheticSpec | SwfWorkloadSp
     throw new InputError(path, undefined, undefined, `not valid JSON: ${(error as Error).message}`);
   }
   return parseOptions(`workload spec ${path}`, workloadSpecSchema, json);
+}
+
+/** Everything a stream gives (standard input), as one buffer. */
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
 }

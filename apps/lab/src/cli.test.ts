@@ -43,6 +43,7 @@ const builtinDisciplines = [
   'gang-brms',
   'gang-brmms-star',
   'gang-brmms',
+  'ssp',
 ];
 
 let dir: string;
@@ -87,9 +88,10 @@ describe('schedlab run and compare', () => {
     expect(reports.map((r) => r.discipline)).toEqual(builtinDisciplines);
     for (const r of reports)
       expect(r.summary).toMatchObject({ status: 'completed', jobs: { finished: 5000 } });
-    // Gang schemes rotate 5 s slots through the 5000 long batch jobs: about 600 000 slot
-    // boundaries each, a minute and a half for the five together on this machine.
-  }, 240_000);
+    // The slowest part: gang schemes rotate 5 s slots through the 5000 long batch jobs (about
+    // 600 000 slot boundaries each, a minute and a half for the five together on this machine),
+    // and ssp rebuilds its per-type conservative plans every round (half a minute).
+  }, 480_000);
 
   it('same seed, byte-identical --out; another seed, another schedule', async () => {
     const out = (name: string) => join(dir, name);

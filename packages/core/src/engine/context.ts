@@ -41,8 +41,10 @@ export interface MachineView {
   free(index: number): number;
   /** Id of the job running on a processor, -1 if none. */
   runningJob(processor: number): number;
-  /** Ids of the jobs resident on a processor (running or suspended there). */
+  /** Ids of the jobs resident on a processor (running or suspended there); O(jobs in the system). */
   residents(processor: number): readonly number[];
+  /** How many jobs are resident on a processor: `residents(p).length`, in constant time. */
+  residentCount(processor: number): number;
   /** Whether `processors` of this discipline's processors and the demand are free now. */
   fits(processors: number, demand: ArrayLike<number>): boolean;
 }

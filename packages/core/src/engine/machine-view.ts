@@ -87,6 +87,11 @@ export class MachineFacade implements MachineView {
     return Number.isInteger(p) && p >= 0 && p < runningJob.length ? runningJob[p]! : -1;
   }
 
+  residentCount(p: number): number {
+    const { resident } = this.#w.ledger;
+    return Number.isInteger(p) && p >= 0 && p < resident.length ? resident[p]! : 0;
+  }
+
   residents(p: number): readonly number[] {
     const ids: number[] = [];
     for (const s of this.#w.seats) {

@@ -74,6 +74,12 @@ export function chaosDiscipline(
       return {
         schedule(ctx) {
           const { jobs } = ctx;
+          // The constant-time count of residents agrees with the list, whatever the operations did.
+          for (let p = 0; p < ctx.machine.spec.processors; p++)
+            if (ctx.machine.residentCount(p) !== ctx.machine.residents(p).length)
+              report?.faults.push(
+                `time ${ctx.now}: processor ${p} counts ${ctx.machine.residentCount(p)} residents but lists ${ctx.machine.residents(p).length}`,
+              );
           // Chaos: a handful of random operations on random jobs, some of them illegal.
           const rounds = Math.floor(draw() * 4);
           for (let i = 0; i < rounds; i++) {

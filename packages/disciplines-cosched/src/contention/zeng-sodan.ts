@@ -1,0 +1,102 @@
+import type { ContentionModel, ContentionPlacement, Job } from '@js/core';
+import type { Machine } from '@js/machine';
+
+/** A job's three Table 4 slowdowns (§4.9); 1 where the workload gave none. */
+export interface ZengSodanSlowdowns {
+  /** SL_scr, core self slowdown: two of its processes on the cores of one CPU. */
+  readonly scr: number;
+  /** SL_sno, node self slowdown: its processes on different CPUs of one node. */
+  readonly sno: number;
+  /** SL_cos, coscheduling slowdown: another job's process runs on the same node. */
+  readonly cos: number;
+}
+
+/** The slowdowns in a job's traits (`slScr`, `slSno`, `slCos`, as the zeng-sodan-multicore model names them). */
+export function slowdownsOf(traits: Readonly<Record<string, number>> | undefined): ZengSodanSlowdowns {
+  return { scr: traits?.slScr ?? 1, sno: traits?.slSno ?? 1, cos: traits?.slCos ?? 1 };
+}
+
+/** How a job's processes sit on one node: what decides which of its slowdowns apply there. */
+export interface NodeLayout {
+  /** Distinct CPUs of the node holding its processes. */
+  readonly cpus: number;
+  /** Whether some CPU holds two or more of its processes (they share that CPU's cores). */
+  readonly cpuShared: boolean;
+  /** Whether another job's process runs on the node. */
+  readonly coRunner: boolean;
+}
+
+/**
+ * The factor on one node (§4.9): the slowdowns are independent causes (cores of one CPU, CPUs of
+ * one node, another job on the node), so those that apply multiply, as formulas 7 and 8 do with
+ * SL_scr·SL_sno for all cores of a node.
+ */
+export function nodeSlowdown(sl: ZengSodanSlowdowns, layout: NodeLayout): number {
+  return (layout.cpuShared ? sl.scr : 1) * (layout.cpus >= 2 ? sl.sno : 1) * (layout.coRunner ? sl.cos : 1);
+}
+
+/**
+ * The factor of a job running on `processors` (each node's layout read off the machine): the
+ * largest over its nodes, since a parallel job advances at the pace of its slowest process.
+ * `coRunnerOn(node)` says whether another job's process runs on a node.
+ */
+export function placementSlowdown(
+  sl: ZengSodanSlowdowns,
+  machine: Machine,
+  processors: ArrayLike<number>,
+  coRunnerOn: (node: number) => boolean,
+): number {
+  // Per node: the CPUs used and how many processes on each (processors sorted or not).
+  const perNode = new Map<number, Map<number, number>>();
+  for (let i = 0; i < processors.length; i++) {
+    const p = processors[i]!;
+    const node = machine.nodeOf(p);
+    let cpus = perNode.get(node);
+    if (!cpus) perNode.set(node, (cpus = new Map()));
+    const cpu = machine.cpuOf(p);
+    cpus.set(cpu, (cpus.get(cpu) ?? 0) + 1);
+  }
+  let worst = Number.NEGATIVE_INFINITY;
+  for (const [node, cpus] of perNode) {
+    let cpuShared = false;
+    for (const n of cpus.values()) if (n >= 2) cpuShared = true;
+    const factor = nodeSlowdown(sl, { cpus: cpus.size, cpuShared, coRunner: coRunnerOn(node) });
+    if (factor > worst) worst = factor;
+  }
+  return perNode.size ? worst : 1;
+}
+
+/**
+ * Zeng & Sodan's contention model (seed 002, §4.9; spec 03, "Slowdown model"): a job's execution
+ * time under an allocation is its base runtime (T_i, one process per node, Table 1) times the
+ * slowdowns its placement incurs, SL_scr, SL_sno and SL_cos, read from the job's own traits (drawn
+ * from Table 4 by the `zeng-sodan-multicore` workload). SL_cos is per job: the workload draws one
+ * value per job, so a job suffers its own SL_cos whoever its node neighbour is (§4.6's SL_{A,i} is
+ * written per pair, but no pair value exists to draw from). A job without the traits runs at 1.
+ *
+ * It lives in this package rather than in `@js/machine` (as issue 15 puts it): the
+ * ContentionModel interface is `@js/core`'s, which `@js/machine` cannot import.
+ *
+ * A pure function of the placement: the engine re-rates a job whenever a neighbour starts, stops
+ * or is swapped out. The traits it reads are physics: a discipline sees them only as the run's
+ * knowledge allows (the workload declares them `speedup` knowledge) and cannot change them.
+ */
+export const zengSodanContention: ContentionModel = Object.freeze({
+  name: 'zeng-sodan-09',
+  summary:
+    'multi-core slowdowns: SL_scr (cores of one CPU), SL_sno (CPUs of one node), SL_cos (a co-runner on the node)',
+  source:
+    'Zeng & Sodan, Lookahead Group Matchmaking for Time/Space Sharing on Multi-core Parallel Machines, §4.9, Table 4',
+  slowdown(job: Job, processors: ArrayLike<number>, placement: ContentionPlacement): number {
+    const { machine } = placement;
+    const perNode = machine.cpusPerNode * machine.coresPerCpu;
+    const coRunnerOn = (node: number): boolean => {
+      for (let q = node * perNode; q < (node + 1) * perNode; q++) {
+        const other = placement.runningOn(q);
+        if (other !== undefined && other.id !== job.id) return true;
+      }
+      return false;
+    };
+    return placementSlowdown(slowdownsOf(job.traits), machine, processors, coRunnerOn);
+  },
+});

@@ -1,0 +1,44 @@
+import { definePlugin } from '@js/core';
+import { zengSodanContention } from './contention/zeng-sodan.ts';
+import { scojoPectProfile } from './scojo-pect/platform.ts';
+import { ssp } from './ssp/ssp.ts';
+
+export {
+  type NodeLayout,
+  nodeSlowdown,
+  placementSlowdown,
+  slowdownsOf,
+  type ZengSodanSlowdowns,
+  zengSodanContention,
+} from './contention/zeng-sodan.ts';
+export { defineScojoPect, type ScojoPectInput } from './scojo-pect/frame.ts';
+export {
+  type JobType,
+  type JobTypeName,
+  jobTypeOf,
+  jobTypes,
+  LONG,
+  MEDIUM,
+  SHORT,
+} from './scojo-pect/job-type.ts';
+export { ZengSodanMetrics } from './scojo-pect/metrics.ts';
+export { scojoPectProfile } from './scojo-pect/platform.ts';
+export {
+  type PlacementPolicy,
+  type PolicyFactory,
+  type SliceStep,
+  type SpacePlan,
+  startDueJobs,
+} from './scojo-pect/policy.ts';
+export { type ScojoPectSettings, scojoPectOptions } from './scojo-pect/settings.ts';
+export { type Slice, Timetable } from './scojo-pect/timetable.ts';
+export { formula8, type SspPlan, type SspSettings, sspPolicy } from './ssp/ssp-policy.ts';
+export { ssp };
+
+/** Multi-core coscheduling (Zeng & Sodan) as one plugin for the registry. */
+export const coschedPlugin = definePlugin({
+  name: '@js/disciplines-cosched',
+  disciplines: [ssp],
+  profiles: [scojoPectProfile],
+  contention: [zengSodanContention],
+});

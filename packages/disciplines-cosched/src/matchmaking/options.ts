@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * How the matched jobs are searched (§5.1): `glts` is the full heuristic of §4.5; `fbo` matches only in
+ * the first block; `ns` keeps the blocks unsorted; `nh` has neither blocks nor sorting and takes the
+ * first suitable group; `cst` and `cstws` couple two jobs only, with the best and the first suitable
+ * match respectively.
+ */
+export const matchSearches = ['glts', 'fbo', 'ns', 'nh', 'cst', 'cstws'] as const;
+export type MatchSearch = (typeof matchSearches)[number];
+
+/** G-LOMARC-TS parameters, named after Table 6 (camelCase) with its defaults. */
+export const matchmakingOptions = z
+  .object({
+    maxSl: z
+      .number()
+      .min(1)
+      .default(1.25)
+      .describe(
+        'MAX_SL (Table 6): the most slowdown a job should experience; the pre-selection threshold of a pair (§4.5 step 1) and the bound on SL_scr·SL_sno for PPN = cores per node (formula 8)',
+      ),
+    selfSl2: z
+      .number()
+      .min(1)
+      .default(1.12)
+      .describe(
+        'SELF_SL2 (Table 6): the most node self slowdown SL_sno that still allows 2 processes per node',
+      ),
+    minUtilGain: z
+      .number()
+      .default(0.45)
+      .describe('MIN_UTILGAIN (Table 6): the least relative utilisation gain (formula 6) a group must reach'),
+    blockSize: z
+      .number()
+      .int()
+      .positive()
+      .default(16)
+      .describe('BLOCK_SIZE (Table 6): candidate jobs per block (§4.5 step 2)'),
+    matchedLarger: z
+      .number()
+      .min(0)
+      .default(0.125)
+      .describe(
+        'MATCHED_LARGER (Table 6): X − Y ≤ MATCHED_LARGER·Y, X the matched jobs’ nodes, Y the primary’s nodes (§4.5 step 3)',
+      ),
+    runningPrimNum: z
+      .number()
+      .int()
+      .positive()
+      .default(8)
+      .describe(
+        'RUNNING_PRIM_NUM (Table 6): how many least-delayed running jobs are tried as primary (Case 3)',
+      ),
+    matchedLonger: z
+      .number()
+      .min(0)
+      .default(3000)
+      .describe('MATCHED_LONGER (Table 6): seconds by which a matched job may outlast the primary job'),
+    fSlack: z
+      .number()
+      .min(1)
+      .default(1.5)
+      .describe('F_slack (Table 6, formula 4): R_max = F_slack · R_est bounds every job’s response time'),
+    nH: z
+      .number()
+      .int()
+      .positive()
+      .default(12)
+      .describe(
+        'N_H (Table 6, formula 1): waiting jobs that make a high-load phase; a measurement threshold, not used by the matchmaking itself',
+      ),
+    search: z
+      .enum(matchSearches)
+      .default('glts')
+      .describe(
+        'group search (§5.1): glts full heuristic; fbo first block only; ns no sorting per block; nh no blocks, no sorting, first suitable group; cst two jobs, best match; cstws two jobs, first match',
+      ),
+  })
+  .strict();
+
+export type MatchmakingOptions = z.output<typeof matchmakingOptions>;
+export type MatchmakingOptionsInput = z.input<typeof matchmakingOptions>;
+
+/** Table 6's defaults with one of §5.1's searches, so a discipline file names the variant it runs. */
+export const matchmakingPreset = (
+  search: MatchSearch,
+  overrides: MatchmakingOptionsInput = {},
+): MatchmakingOptions => matchmakingOptions.parse({ ...overrides, search });

@@ -1,0 +1,31 @@
+import { type DisciplineDefinition, defineDiscipline, type OptionsSchema } from '@js/core';
+import type { z } from 'zod';
+import type { PolicyFactory } from './policy.ts';
+import { ScojoPectScheduler } from './scheduler.ts';
+import type { ScojoPectSettings } from './settings.ts';
+
+export interface ScojoPectInput<S extends OptionsSchema> {
+  readonly name: string;
+  readonly summary: string;
+  readonly source: string;
+  /** The discipline's options: {@link scojoPectOptions} spread in, plus the policy's own. */
+  readonly options: S;
+  readonly policy: PolicyFactory<z.output<S>>;
+}
+
+/**
+ * A discipline made of the Scojo-PECT frame (seed 002, §4.7) and a placement policy. Jobs are
+ * swapped out and resumed in place (simple preemption: `suspend`); the platform profile charges
+ * the swaps (`scojo-pect`: 60 s per slice, §5.1).
+ */
+export function defineScojoPect<S extends OptionsSchema>(input: ScojoPectInput<S>): DisciplineDefinition<S> {
+  return defineDiscipline({
+    name: input.name,
+    summary: input.summary,
+    source: input.source,
+    options: input.options,
+    capabilities: { preemption: 'suspend' },
+    create: (options, env) =>
+      new ScojoPectScheduler(options as z.output<S> & ScojoPectSettings, input.policy(options, env), env),
+  });
+}

@@ -1,0 +1,66 @@
+import type { JobView } from '@js/core';
+import { type JobType, jobTypes } from './job-type.ts';
+import type { Round, ScojoPectScheduler } from './scheduler.ts';
+
+const NO_DEMAND: readonly number[] = [];
+
+/**
+ * Scojo-PECT's safe non-type slice backfilling (seed 002, §4.7): "preempted or waiting jobs of a
+ * different type may be backfilled into a slice — with this backfilling only being valid until the
+ * end of the slice — if they do not delay any job of the slice type or of their own type".
+ *
+ * - Not the slice type's: the job takes its nodes in the slice type's profile for its estimated
+ *   run (a conservative backfill there), at most until the slice's end, when it is swapped out
+ *   unless the next slice lends it room again; its nodes are none the slice type's residents hold.
+ * - Not its own type's: a swapped-out job already holds its place in its own machine; a waiting
+ *   one must fit in its own type's profile at that type's clock with its reservation lifted (as a
+ *   conservative backfill there), and on nodes none of its type's residents hold, so that it can
+ *   resume in its own slice where it stopped.
+ *
+ * Types are tried in slice order, each type's swapped-out jobs (arrival order) before its waiting
+ * ones (reservation order). At the slice's end a borrowed job goes on only if the next slice
+ * lends it room again; otherwise it is swapped out like the rest.
+ */
+export function nonTypeSliceBackfill(s: ScojoPectScheduler, round: Round): void {
+  const { ctx, slice, residents, lent } = round;
+  const here = s.vms[slice.type]!;
+  const heldHere = s.held[slice.type]!;
+  const lendable = (held: number, remaining: number): boolean =>
+    here.profile.fitsAt(here.clock, lent(remaining), held, NO_DEMAND);
+  const borrow = (job: JobView, held: number, remaining: number): void => {
+    here.lend(held, lent(remaining));
+    s.note(ctx, job).borrowed = slice.index;
+  };
+  for (let t = 0; t < jobTypes.length; t++) {
+    if (t === slice.type) continue;
+    const own = t as JobType;
+    for (const job of residents[own]!) {
+      if (job.state !== 'suspended' || job.inOverhead) continue;
+      if (!job.processors.every((p) => ctx.machine.runningJob(p) === -1 && heldHere[p] === 0)) continue;
+      const held = s.policy.held(job);
+      // Its swap in is part of the time it holds the nodes.
+      const remaining = s.remaining(ctx, job) + s.env.profile.resume;
+      if (!lendable(held, remaining)) continue;
+      ctx.resume(job);
+      borrow(job, held, remaining);
+    }
+    const queue = s.build(round, own, false);
+    const heldOwn = s.held[own]!;
+    for (const { job, note } of queue) {
+      const remaining = note.plan.runtime + s.env.profile.dispatch;
+      if (job.state !== 'pending' || !lendable(note.plan.footprint, remaining)) continue;
+      if (job.demand.length && !here.profile.fitsAt(here.clock, Number.POSITIVE_INFINITY, 0, job.demand))
+        continue;
+      const processors = s.policy.choose(
+        job,
+        note.plan,
+        (p) => s.usable(ctx, slice.type, p) && heldOwn[p] === 0,
+      );
+      if (!processors || !ctx.machine.fits(processors.length, job.demand)) continue;
+      if (!s.vms[own]!.admitNow(job, note)) continue;
+      if (!s.start(ctx, job, processors, own)) continue;
+      here.holdForeignDemand(job.demand);
+      borrow(job, note.plan.footprint, remaining);
+    }
+  }
+}

@@ -5,8 +5,11 @@ import { calibrateCommand } from './commands/calibrate.ts';
 import { compareCommand } from './commands/compare.ts';
 import { generateCommand } from './commands/generate.ts';
 import { listCommand } from './commands/list.ts';
+import { mergeCommand } from './commands/merge.ts';
 import { reproduceCommand } from './commands/reproduce.ts';
 import { runCommand } from './commands/run.ts';
+import { summarizeCommand } from './commands/summarize.ts';
+import { sweepCommand } from './commands/sweep.ts';
 
 const program = new Command('schedlab')
   .description('replay traces and synthetic workloads under parallel-job scheduling disciplines')
@@ -32,6 +35,9 @@ compareCommand(program);
 generateCommand(program);
 calibrateCommand(program);
 reproduceCommand(program);
+sweepCommand(program);
+mergeCommand(program);
+summarizeCommand(program);
 program.exitOverride();
 
 /**

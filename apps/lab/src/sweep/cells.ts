@@ -3,6 +3,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { ConfigError, parseOptions } from '@js/core';
 import { type WorkloadSpec, workloadSpecSchema } from '@js/workloads';
 import { readWorkloadSpec } from '../commands/shared.ts';
+import { checkStatistic } from '../run/calibrate.ts';
 import { runIdentity } from '../run/identity.ts';
 import type { DisciplineEntry, Grid } from './grid.ts';
 
@@ -40,6 +41,15 @@ interface ResolvedWorkload {
 export async function expandGrid(grid: Grid, file: string, plugins: readonly string[] = []): Promise<Cell[]> {
   const base = dirname(resolve(file));
   const workloads = await Promise.all(grid.workloads.map((w) => resolveWorkload(w, base)));
+  if (grid.replicate) {
+    checkStatistic(grid.replicate.statistic);
+    // Replications draw fresh jobs from each seed: a trace has the same jobs for every seed.
+    const trace = workloads.findIndex((w) => w.spec.kind === 'swf');
+    if (trace >= 0)
+      throw new ConfigError(
+        `sweep ${file}: workloads.${trace} is a trace, and replicate needs generated workloads (model or synthetic specs): every replication would see the same jobs`,
+      );
+  }
   const labels = uniqueLabels(workloads.map((w) => w.label));
   const cells: Cell[] = [];
   const seen = new Map<string, string>();
@@ -65,6 +75,8 @@ export async function expandGrid(grid: Grid, file: string, plugins: readonly str
             contention: grid.contention,
             knowledge: grid.knowledge,
             exactRuntimes: grid.exactRuntimes,
+            // Absent when not replicating, so ids of plain sweeps are as before.
+            ...(grid.replicate ? { replicate: grid.replicate } : {}),
           };
           const id = createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 16);
           const where = `workloads.${w} × disciplines.${d} × load ${load} × seed ${seed}`;

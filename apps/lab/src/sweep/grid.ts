@@ -3,6 +3,7 @@ import { InputError, parseOptions } from '@js/core';
 import { type WorkloadSpec, workloadSpecSchema } from '@js/workloads';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
+import { anastasiadisSevcikWindows } from '../run/replicated.ts';
 
 /** A discipline of the grid: its name, or its name with options (checked against its schema later). */
 const disciplineEntrySchema = z.union([
@@ -56,6 +57,23 @@ export const gridSchema = z.strictObject({
   contention: z.string().min(1).default('none'),
   knowledge: z.enum(['none', 'demand', 'speedup', 'both']).default('none'),
   exactRuntimes: z.boolean().default(false),
+  /**
+   * Replicate each cell to a confidence target (as `run --replicate`; Anastasiadis & Sevcik's
+   * windows by default): every seed of the grid then starts a sequence of replications, and the
+   * cell's figures are their means.
+   */
+  replicate: z
+    .strictObject({
+      statistic: z.string().min(1).default('response.mean'),
+      confidence: z.number().gt(0).lt(1).optional(),
+      precision: z.number().positive().optional(),
+      minReplications: z.int().min(2).optional(),
+      maxReplications: z.int().min(2).optional(),
+      warmUp: z.int().nonnegative().default(anastasiadisSevcikWindows.warmUp),
+      measured: z.int().positive().default(anastasiadisSevcikWindows.measured),
+      saturationAfter: z.int().positive().default(anastasiadisSevcikWindows.saturationAfter),
+    })
+    .optional(),
 });
 export type Grid = z.infer<typeof gridSchema>;
 export type DisciplineEntry = z.infer<typeof disciplineEntrySchema>;

@@ -2,12 +2,17 @@ import { closeSync, fdatasyncSync, ftruncateSync, openSync, readFileSync, writeS
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunSummary } from '@js/metrics';
+import type { ReplicatedReport } from '../run/replicated.ts';
 import type { Cell } from './cells.ts';
 
-/** One finished cell, as a line of `results.jsonl`: the cell, its run summary and the discipline's counters. */
+/**
+ * One finished cell, as a line of `results.jsonl`: the cell, its run summary and the discipline's
+ * counters; or, for a replicated sweep, its replications' figures (mean and interval each).
+ */
 export interface CellResult extends Omit<Cell, 'spec'> {
   readonly status: RunSummary['status'];
-  readonly summary: RunSummary;
+  readonly summary?: RunSummary;
+  readonly replicated?: Omit<ReplicatedReport, 'summaries'>;
   readonly counters: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 

@@ -1,5 +1,8 @@
-import { prepare } from '../commands/shared.ts';
+import { parseOptions } from '@js/core';
+import { replicateOptionsSchema } from '@js/metrics';
+import { prepare, readWorkloadSpec } from '../commands/shared.ts';
 import { runDiscipline } from '../run/execute.ts';
+import { generatedSpec, runReplicated } from '../run/replicated.ts';
 import type { Cell } from './cells.ts';
 import type { Grid } from './grid.ts';
 import type { CellResult } from './results-log.ts';
@@ -9,7 +12,7 @@ export interface CellTask {
   readonly cell: Cell;
   /** The cell's workload spec, written as a JSON file (`-w` of the equivalent `schedlab run`). */
   readonly specFile: string;
-  readonly settings: Pick<Grid, 'profile' | 'contention' | 'knowledge' | 'exactRuntimes'>;
+  readonly settings: Pick<Grid, 'profile' | 'contention' | 'knowledge' | 'exactRuntimes' | 'replicate'>;
   readonly plugins: readonly string[];
 }
 
@@ -32,8 +35,32 @@ export async function runCell(task: CellTask): Promise<CellResult> {
     json: true,
     plugin: [...task.plugins],
   });
-  const report = await runDiscipline(cell.discipline, prepared.workload, prepared.settings);
   const { spec, ...described } = cell;
+  const r = settings.replicate;
+  if (r) {
+    const plan = {
+      statistic: r.statistic,
+      warmUp: r.warmUp,
+      measured: r.measured,
+      saturationAfter: r.saturationAfter,
+      target: parseOptions('replications', replicateOptionsSchema, {
+        confidence: r.confidence,
+        targetRelativeHalfWidth: r.precision,
+        minReplications: r.minReplications,
+        maxReplications: r.maxReplications,
+      }),
+    };
+    const generated = generatedSpec(await readWorkloadSpec(task.specFile), task.specFile);
+    const report = await runReplicated(cell.discipline, generated, prepared.settings, plan);
+    const { summaries, ...replicated } = report;
+    return {
+      ...described,
+      status: report.stop === 'saturated' ? 'saturated' : 'completed',
+      replicated,
+      counters: {},
+    };
+  }
+  const report = await runDiscipline(cell.discipline, prepared.workload, prepared.settings);
   return {
     ...described,
     status: report.summary.status,

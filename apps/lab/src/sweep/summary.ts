@@ -68,8 +68,16 @@ export function summarize(manifest: Manifest, results: readonly CellResult[]): S
   return { sweep: manifest.name, confidence: CONFIDENCE, missingCells, rows };
 }
 
-/** A figure of a result line; NaN where the run had none (JSON keeps NaN as null). */
+/**
+ * A figure of a result line; NaN where the run had none (JSON keeps NaN as null). A replicated
+ * cell's figure is its replications' mean; a saturated one's is unbounded (Infinity).
+ */
 function figure(result: CellResult, path: string): number {
+  if (result.replicated) {
+    if (result.replicated.stop === 'saturated') return Number.POSITIVE_INFINITY;
+    const mean = result.replicated.figures[path]?.mean;
+    return typeof mean === 'number' ? mean : Number.NaN;
+  }
   let v: unknown = result.summary;
   for (const key of path.split('.')) v = (v as Record<string, unknown> | null)?.[key];
   return typeof v === 'number' ? v : Number.NaN;

@@ -82,7 +82,7 @@ export async function runSweep(plan: SweepPlan): Promise<SweepOutcome> {
 async function specFiles(plan: SweepPlan, cells: readonly Cell[]): Promise<CellTask[]> {
   const written = new Map<string, string>();
   const tasks: CellTask[] = [];
-  const { profile, contention, knowledge, exactRuntimes } = plan.grid;
+  const { profile, contention, knowledge, exactRuntimes, replicate } = plan.grid;
   for (const cell of cells) {
     const text = `${JSON.stringify(cell.spec, null, 2)}\n`;
     const key = createHash('sha256').update(text).digest('hex').slice(0, 12);
@@ -95,7 +95,7 @@ async function specFiles(plan: SweepPlan, cells: readonly Cell[]): Promise<CellT
     tasks.push({
       cell,
       specFile: file,
-      settings: { profile, contention, knowledge, exactRuntimes },
+      settings: { profile, contention, knowledge, exactRuntimes, replicate },
       plugins: plan.plugins,
     });
   }

@@ -44,6 +44,12 @@ const builtinDisciplines = [
   'gang-brmms-star',
   'gang-brmms',
   'ssp',
+  'glts',
+  'cst',
+  'cstws',
+  'glts-fbo',
+  'glts-ns',
+  'glts-nh',
 ];
 
 let dir: string;
@@ -90,8 +96,9 @@ describe('schedlab run and compare', () => {
       expect(r.summary).toMatchObject({ status: 'completed', jobs: { finished: 5000 } });
     // The slowest part: gang schemes rotate 5 s slots through the 5000 long batch jobs (about
     // 600 000 slot boundaries each, a minute and a half for the five together on this machine),
-    // and ssp rebuilds its per-type conservative plans every round (half a minute).
-  }, 480_000);
+    // and the Scojo-PECT disciplines rebuild their per-type conservative plans every round (half
+    // a minute each).
+  }, 900_000);
 
   it('same seed, byte-identical --out; another seed, another schedule', async () => {
     const out = (name: string) => join(dir, name);

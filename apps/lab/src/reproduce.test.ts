@@ -138,6 +138,44 @@ describe('schedlab reproduce', () => {
     expect(text.stdout).toMatch(/BC +│ 0\.9 │ [^│]+\/ 0\.58 +│/);
   }, 60_000);
 
+  it('zeng-sodan-09 --quick: ssp, two-job and group matchmaking on W1 with the paper’s gains beside ours', async () => {
+    const { code, stdout } = await schedlab('reproduce', 'zeng-sodan-09', '--quick', '--json');
+    expect(code).toBe(0);
+    const data = JSON.parse(stdout) as {
+      jobs: number;
+      cells: {
+        workload: string;
+        discipline: string;
+        options: Record<string, unknown>;
+        figures: Record<string, number>;
+      }[];
+    };
+    expect(data.jobs).toBe(400);
+    const w1 = data.cells.filter((c) => c.workload === 'W1' && Object.keys(c.options).length === 0);
+    expect(w1.map((c) => c.discipline)).toEqual([
+      'ssp',
+      'cst',
+      'cstws',
+      'glts',
+      'glts-fbo',
+      'glts-ns',
+      'glts-nh',
+    ]);
+    for (const c of w1) {
+      expect(c.figures.RR).toBeGreaterThanOrEqual(1);
+      expect(c.figures['U_core.high']).toBeGreaterThan(0);
+      expect(c.figures['U_core.high']).toBeLessThanOrEqual(1);
+    }
+    // Space sharing forms no groups; group matchmaking forms some, of two jobs or more.
+    const glts = w1.find((c) => c.discipline === 'glts')!;
+    expect(glts.figures.groups).toBeGreaterThan(0);
+    expect(glts.figures.groupSize).toBeGreaterThanOrEqual(2);
+    // The slack sweep of Figure 9, reduced: F_slack 1 and 1.5.
+    expect(data.cells.filter((c) => 'fSlack' in c.options).map((c) => c.options.fSlack)).toEqual([1, 1.5]);
+    const text = await schedlab('reproduce', 'zeng-sodan-09', '--quick');
+    expect(text.stdout).toMatch(/ssp +│ [\d.]+ \/ 34\.9 +│/);
+  }, 120_000);
+
   it('an unknown paper is a coded error naming the known ones', async () => {
     const { code, stderr } = await schedlab('reproduce', 'leinberger98');
     expect(code).toBe(1);

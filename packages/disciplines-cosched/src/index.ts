@@ -1,5 +1,11 @@
 import { definePlugin } from '@js/core';
 import { zengSodanContention } from './contention/zeng-sodan.ts';
+import { cst } from './glts/cst.ts';
+import { cstws } from './glts/cstws.ts';
+import { glts } from './glts/glts.ts';
+import { gltsFbo } from './glts/glts-fbo.ts';
+import { gltsNh } from './glts/glts-nh.ts';
+import { gltsNs } from './glts/glts-ns.ts';
 import { scojoPectProfile } from './scojo-pect/platform.ts';
 import { ssp } from './ssp/ssp.ts';
 
@@ -11,6 +17,9 @@ export {
   type ZengSodanSlowdowns,
   zengSodanContention,
 } from './contention/zeng-sodan.ts';
+export { defineGlts } from './glts/define.ts';
+export { type GltsOptions, gltsOptions } from './glts/options.ts';
+export { type GltsSettings, gltsPolicy } from './glts/policy.ts';
 export { defineScojoPect, type ScojoPectInput } from './scojo-pect/frame.ts';
 export {
   type JobType,
@@ -33,12 +42,12 @@ export {
 export { type ScojoPectSettings, scojoPectOptions } from './scojo-pect/settings.ts';
 export { type Slice, Timetable } from './scojo-pect/timetable.ts';
 export { formula8, type SspPlan, type SspSettings, sspPolicy } from './ssp/ssp-policy.ts';
-export { ssp };
+export { cst, cstws, glts, gltsFbo, gltsNh, gltsNs, ssp };
 
 /** Multi-core coscheduling (Zeng & Sodan) as one plugin for the registry. */
 export const coschedPlugin = definePlugin({
   name: '@js/disciplines-cosched',
-  disciplines: [ssp],
+  disciplines: [ssp, glts, cst, cstws, gltsFbo, gltsNs, gltsNh],
   profiles: [scojoPectProfile],
   contention: [zengSodanContention],
 });

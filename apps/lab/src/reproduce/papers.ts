@@ -3,10 +3,17 @@ import { anastasiadisSevcik97 } from './anastasiadis-sevcik-97.ts';
 import { leinberger99 } from './leinberger99.ts';
 import type { Paper } from './paper.ts';
 import { parsonsSevcik97 } from './parsons-sevcik-97.ts';
+import { zengSodan09 } from './zeng-sodan-09.ts';
 import { zhou99 } from './zhou-99.ts';
 
 /** The papers `schedlab reproduce` knows, by name. */
-export const papers: readonly Paper[] = [leinberger99, parsonsSevcik97, anastasiadisSevcik97, zhou99];
+export const papers: readonly Paper[] = [
+  leinberger99,
+  parsonsSevcik97,
+  anastasiadisSevcik97,
+  zhou99,
+  zengSodan09,
+];
 
 export function paper(name: string): Paper {
   const found = papers.find((p) => p.name === name);

@@ -28,6 +28,7 @@ export {
   matchmakingOptions,
   matchmakingPreset,
   matchSearches,
+  table6,
 } from './options.ts';
 export { preselected } from './pre-selection.ts';
 export { purify } from './purify.ts';

@@ -9,58 +9,66 @@ import { z } from 'zod';
 export const matchSearches = ['glts', 'fbo', 'ns', 'nh', 'cst', 'cstws'] as const;
 export type MatchSearch = (typeof matchSearches)[number];
 
+/**
+ * Table 6's parameters (camelCase) with the paper's defaults, as option fields: one definition for
+ * every discipline of the paper (`ssp` reads MAX_SL and SELF_SL2 for formula 8 from here too).
+ */
+export const table6 = {
+  maxSl: z
+    .number()
+    .min(1)
+    .default(1.25)
+    .describe(
+      'MAX_SL (Table 6): the most slowdown a job should experience; the pre-selection threshold of a pair (§4.5 step 1) and the bound on SL_scr·SL_sno for PPN = cores per node (formula 8)',
+    ),
+  selfSl2: z
+    .number()
+    .min(1)
+    .default(1.12)
+    .describe(
+      'SELF_SL2 (Table 6): the most node self slowdown SL_sno that still allows 2 processes per node',
+    ),
+  minUtilGain: z
+    .number()
+    .default(0.45)
+    .describe('MIN_UTILGAIN (Table 6): the least relative utilisation gain (formula 6) a group must reach'),
+  blockSize: z
+    .number()
+    .int()
+    .positive()
+    .default(16)
+    .describe('BLOCK_SIZE (Table 6): candidate jobs per block (§4.5 step 2)'),
+  matchedLarger: z
+    .number()
+    .min(0)
+    .default(0.125)
+    .describe(
+      'MATCHED_LARGER (Table 6): X − Y ≤ MATCHED_LARGER·Y, X the matched jobs’ nodes, Y the primary’s nodes (§4.5 step 3)',
+    ),
+  runningPrimNum: z
+    .number()
+    .int()
+    .positive()
+    .default(8)
+    .describe(
+      'RUNNING_PRIM_NUM (Table 6): how many least-delayed running jobs are tried as primary (Case 3)',
+    ),
+  matchedLonger: z
+    .number()
+    .min(0)
+    .default(3000)
+    .describe('MATCHED_LONGER (Table 6): seconds by which a matched job may outlast the primary job'),
+  fSlack: z
+    .number()
+    .min(1)
+    .default(1.5)
+    .describe('F_slack (Table 6, formula 4): R_max = F_slack · R_est bounds every job’s response time'),
+};
+
 /** G-LOMARC-TS parameters, named after Table 6 (camelCase) with its defaults. */
 export const matchmakingOptions = z
   .object({
-    maxSl: z
-      .number()
-      .min(1)
-      .default(1.25)
-      .describe(
-        'MAX_SL (Table 6): the most slowdown a job should experience; the pre-selection threshold of a pair (§4.5 step 1) and the bound on SL_scr·SL_sno for PPN = cores per node (formula 8)',
-      ),
-    selfSl2: z
-      .number()
-      .min(1)
-      .default(1.12)
-      .describe(
-        'SELF_SL2 (Table 6): the most node self slowdown SL_sno that still allows 2 processes per node',
-      ),
-    minUtilGain: z
-      .number()
-      .default(0.45)
-      .describe('MIN_UTILGAIN (Table 6): the least relative utilisation gain (formula 6) a group must reach'),
-    blockSize: z
-      .number()
-      .int()
-      .positive()
-      .default(16)
-      .describe('BLOCK_SIZE (Table 6): candidate jobs per block (§4.5 step 2)'),
-    matchedLarger: z
-      .number()
-      .min(0)
-      .default(0.125)
-      .describe(
-        'MATCHED_LARGER (Table 6): X − Y ≤ MATCHED_LARGER·Y, X the matched jobs’ nodes, Y the primary’s nodes (§4.5 step 3)',
-      ),
-    runningPrimNum: z
-      .number()
-      .int()
-      .positive()
-      .default(8)
-      .describe(
-        'RUNNING_PRIM_NUM (Table 6): how many least-delayed running jobs are tried as primary (Case 3)',
-      ),
-    matchedLonger: z
-      .number()
-      .min(0)
-      .default(3000)
-      .describe('MATCHED_LONGER (Table 6): seconds by which a matched job may outlast the primary job'),
-    fSlack: z
-      .number()
-      .min(1)
-      .default(1.5)
-      .describe('F_slack (Table 6, formula 4): R_max = F_slack · R_est bounds every job’s response time'),
+    ...table6,
     nH: z
       .number()
       .int()

@@ -27,7 +27,7 @@ export const spaceSharingPpn = (
     job.slScr,
     job.slSno,
     { cpusPerNode: machine.cpusPerNode, coresPerCpu: machine.coresPerNode / machine.cpusPerNode },
-    { maxSlowdown: options.maxSl, selfSlowdown2: options.selfSl2, unknownSlowdowns: 'one-per-node' },
+    options,
   );
 
 /** Case 4's PPN: formula 8 without its all-cores branch (one process per CPU, or one per node). */

@@ -36,12 +36,12 @@ export function nonTypeSliceBackfill(s: ScojoPectScheduler, round: Round): void 
     const own = t as JobType;
     for (const job of residents[own]!) {
       if (job.state !== 'suspended' || job.inOverhead) continue;
-      if (!job.processors.every((p) => ctx.machine.runningJob(p) === -1 && heldHere[p] === 0)) continue;
-      const held = s.policy.held(job);
+      if (!job.processors.every((p) => heldHere[p] === 0) || !s.canResume(ctx, job)) continue;
+      const held = s.policy.held(job, ctx);
       // Its swap in is part of the time it holds the nodes.
       const remaining = s.remaining(ctx, job) + s.env.profile.resume;
       if (!lendable(held, remaining)) continue;
-      ctx.resume(job);
+      s.resume(ctx, job);
       borrow(job, held, remaining);
     }
     const queue = s.build(round, own, false);

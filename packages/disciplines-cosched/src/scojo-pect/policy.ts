@@ -2,6 +2,7 @@ import type { AvailabilityProfile } from '@js/blocks';
 import type { DisciplineEnvironment, JobView, SchedulingContext } from '@js/core';
 import type { JobType } from './job-type.ts';
 import type { Slice } from './timetable.ts';
+import type { JobNote } from './virtual-machine.ts';
 
 /** How a waiting job would run under a policy's placement. */
 export interface SpacePlan {
@@ -21,8 +22,8 @@ export interface SpacePlan {
 export interface PlacementPolicy<P extends SpacePlan = SpacePlan> {
   /** How a waiting job would run; asked once per job (its estimate and traits do not change). */
   plan(job: JobView): P;
-  /** What a started job holds in its virtual machine, in processors. */
-  held(job: JobView): number;
+  /** What a started job holds in its virtual machine, in processors, for {@link remaining} seconds. */
+  held(job: JobView, ctx: SchedulingContext): number;
   /** Processors for `job` now, each passing `usable`; undefined when they do not suffice. */
   choose(job: JobView, plan: P, usable: (processor: number) => boolean): number[] | undefined;
   /**
@@ -30,6 +31,33 @@ export interface PlacementPolicy<P extends SpacePlan = SpacePlan> {
    * backfilling, each job starting when its reservation in the type's virtual time is due).
    */
   startJobs?(step: SliceStep): void;
+  /**
+   * Seconds a started job still needs (default: by the context's estimate). A policy that knows a
+   * job's pace better (its contention slowdown under the placement it chose) says so here.
+   */
+  remaining?(ctx: SchedulingContext, job: JobView): number;
+  /**
+   * Most distinct jobs the policy lets run on one node: a swapped-out job resumes only where that
+   * still holds (its node's other cores may have been lent to another type meanwhile).
+   */
+  readonly jobsPerNode?: number;
+  /** The frame started, swapped out or resumed a job: what the policy derived from placements is stale. */
+  changed?(operation: 'start' | 'suspend' | 'resume', job: JobView): void;
+  /** Called at the start of every decision round, before anything else. */
+  beginRound?(ctx: SchedulingContext): void;
+  /** A job of the policy's discipline completed (or was killed) this round. */
+  departed?(ctx: SchedulingContext, job: JobView): void;
+  /** Called at the end of every decision round with the slice in force. */
+  endRound?(ctx: SchedulingContext, timing: SliceTiming): void;
+}
+
+/** When a type's virtual time reaches real time: to predict real response times (§4.1). */
+export interface SliceTiming {
+  readonly slice: Slice | undefined;
+  /** Real time at which `type` will have had `seconds` more of its slices, from now. */
+  project(type: JobType, seconds: number): number;
+  /** A type's virtual clock. */
+  clock(type: JobType): number;
 }
 
 /** What a policy's start step sees: the slice's type, its virtual machine and the means to start. */
@@ -42,7 +70,14 @@ export interface SliceStep {
   /** The type's virtual clock: seconds its slices have run. */
   readonly clock: number;
   /** The type's waiting jobs in reservation order, with their reservations (virtual time; Infinity: none). */
-  readonly queue: readonly { readonly job: JobView; readonly plan: SpacePlan; readonly at: number }[];
+  readonly queue: readonly {
+    readonly job: JobView;
+    readonly plan: SpacePlan;
+    readonly at: number;
+    /** The frame's note: a policy that moves reservations itself writes `note.at`. */
+    readonly note: JobNote;
+  }[];
+  readonly timing: SliceTiming;
   /** Whether a job of the type may start on a processor now (idle, not held in the type's machine, residency). */
   usable(processor: number): boolean;
   /** Start a job on processors; false (nothing done) if the machine cannot take it now. */

@@ -8,7 +8,7 @@ import {
 import { type JobType, jobTypeOf, SHORT } from './job-type.ts';
 import { ZengSodanMetrics } from './metrics.ts';
 import { nonTypeSliceBackfill } from './non-type-backfill.ts';
-import { type PlacementPolicy, type SliceStep, startDueJobs } from './policy.ts';
+import { type PlacementPolicy, type SliceStep, type SliceTiming, startDueJobs } from './policy.ts';
 import type { ScojoPectSettings } from './settings.ts';
 import { type Slice, Timetable } from './timetable.ts';
 import { type JobNote, VirtualMachine, type Waiting } from './virtual-machine.ts';
@@ -43,6 +43,7 @@ export class ScojoPectScheduler implements Scheduler {
   readonly #metrics: ZengSodanMetrics;
   readonly #residency: number;
   readonly #timers = new Set<number>();
+  readonly timing: SliceTiming;
 
   constructor(
     readonly settings: ScojoPectSettings,
@@ -57,6 +58,14 @@ export class ScojoPectScheduler implements Scheduler {
     this.#timetable = new Timetable(settings);
     this.#metrics = new ZengSodanMetrics(machine, processors, settings);
     this.#residency = Math.min(profile.multiprogrammingLimit, machine.multiprogrammingLimit);
+    const timetable = this.#timetable;
+    this.timing = {
+      get slice() {
+        return timetable.current;
+      },
+      project: (type, seconds) => timetable.project(type, seconds, settings.shortSliceMax),
+      clock: (type) => this.vms[type]!.clock,
+    };
   }
 
   note(ctx: SchedulingContext, job: JobView): JobNote {
@@ -70,7 +79,30 @@ export class ScojoPectScheduler implements Scheduler {
 
   /** Seconds a started job still needs by what the run lets the discipline know. */
   remaining(ctx: SchedulingContext, job: JobView): number {
+    if (this.policy.remaining) return this.policy.remaining(ctx, job);
     return Math.max(0, ctx.estimatedEnd(job) - ctx.now);
+  }
+
+  /**
+   * Whether a swapped-out job may resume on its processors now: they are idle, and where the
+   * policy bounds the jobs per node, its nodes stay within the bound.
+   */
+  canResume(ctx: SchedulingContext, job: JobView): boolean {
+    const { machine } = ctx;
+    if (!job.processors.every((p) => machine.runningJob(p) === -1)) return false;
+    const limit = this.policy.jobsPerNode;
+    if (limit === undefined) return true;
+    const perNode = machine.spec.cpusPerNode * machine.spec.coresPerCpu;
+    const nodes = new Set(job.processors.map((p) => Math.floor(p / perNode)));
+    for (const node of nodes) {
+      const jobs = new Set<number>([job.id]);
+      for (let p = node * perNode; p < (node + 1) * perNode; p++) {
+        const other = machine.runningJob(p);
+        if (other !== -1) jobs.add(other);
+      }
+      if (jobs.size > limit) return false;
+    }
+    return true;
   }
 
   /** Whether a job of type `type` may start on a processor now. */
@@ -101,22 +133,31 @@ export class ScojoPectScheduler implements Scheduler {
     const vm = this.vms[type]!;
     vm.reset();
     for (const job of residents[type]!)
-      vm.holdResident(this.policy.held(job), this.remaining(ctx, job), job.demand);
+      vm.holdResident(this.policy.held(job, ctx), this.remaining(ctx, job), job.demand);
     for (let t = 0; t < 3; t++) {
       if (t === type) continue;
       for (const job of residents[t]!) {
         if (lend && job.state === 'running' && this.note(ctx, job).borrowed === slice.index)
-          vm.lend(this.policy.held(job), round.lent(this.remaining(ctx, job)));
+          vm.lend(this.policy.held(job, ctx), round.lent(this.remaining(ctx, job)));
         if (ctx.machine.spec.capacities.length) vm.holdForeignDemand(job.demand);
       }
     }
-    return vm.compress(this.waiting(ctx, type));
+    const queue = vm.compress(this.waiting(ctx, type));
+    // The response predicted at submission: the first reservation a job gets (§4.1, §4.7).
+    for (const { job, note } of queue) {
+      if (note.predicted !== undefined || note.at === undefined || note.at === Number.POSITIVE_INFINITY)
+        continue;
+      const end = this.timing.project(type, note.at - vm.clock + note.plan.runtime);
+      if (Number.isFinite(end)) note.predicted = end - job.submit;
+    }
+    return queue;
   }
 
   start(ctx: SchedulingContext, job: JobView, processors: readonly number[], type: JobType): boolean {
     if (!processors.every((p) => this.usable(ctx, type, p))) return false;
     if (!ctx.machine.fits(processors.length, job.demand)) return false;
     ctx.start(job, { processors });
+    this.policy.changed?.('start', job);
     for (const p of processors) this.held[type]![p] = 1;
     return true;
   }
@@ -130,9 +171,11 @@ export class ScojoPectScheduler implements Scheduler {
 
   schedule(ctx: SchedulingContext): void {
     const now = ctx.now;
+    this.policy.beginRound?.(ctx);
     this.#metrics.advance(now);
     for (const t of ctx.triggers) {
       if (t.kind === 'completion') this.#metrics.departed(t.job, this.note(ctx, t.job).type, now);
+      if (t.kind === 'completion' || t.kind === 'killed') this.policy.departed?.(ctx, t.job);
     }
     for (const at of this.#timers) if (at <= now) this.#timers.delete(at);
     const { jobs } = ctx;
@@ -146,6 +189,7 @@ export class ScojoPectScheduler implements Scheduler {
       );
       this.#round(ctx, slice);
     }
+    this.policy.endRound?.(ctx, this.timing);
     this.#metrics.settle(ctx);
   }
 
@@ -176,7 +220,7 @@ export class ScojoPectScheduler implements Scheduler {
       for (const job of residents[t]!) {
         const note = this.note(ctx, job);
         if (job.state !== 'running' || note.borrowed === slice.index) continue;
-        const held = this.policy.held(job);
+        const held = this.policy.held(job, ctx);
         if (
           !job.processors.some((p) => heldHere[p]) &&
           vm.profile.fitsAt(vm.clock, round.lent(this.remaining(ctx, job)), held, [])
@@ -189,12 +233,7 @@ export class ScojoPectScheduler implements Scheduler {
       }
     }
     for (const job of residents[type]!) {
-      if (
-        job.state === 'suspended' &&
-        !job.inOverhead &&
-        job.processors.every((p) => ctx.machine.runningJob(p) === -1)
-      )
-        ctx.resume(job);
+      if (job.state === 'suspended' && !job.inOverhead && this.canResume(ctx, job)) this.resume(ctx, job);
     }
     const step: SliceStep = {
       ctx,
@@ -206,7 +245,9 @@ export class ScojoPectScheduler implements Scheduler {
         job,
         plan: note.plan,
         at: note.at ?? Number.POSITIVE_INFINITY,
+        note,
       })),
+      timing: this.timing,
       usable: (p) => this.usable(ctx, type, p),
       start: (job, processors) => this.start(ctx, job, processors, type),
     };
@@ -230,6 +271,12 @@ export class ScojoPectScheduler implements Scheduler {
       return;
     }
     ctx.suspend(job);
+    this.policy.changed?.('suspend', job);
+  }
+
+  resume(ctx: SchedulingContext, job: JobView): void {
+    ctx.resume(job);
+    this.policy.changed?.('resume', job);
   }
 
   /**

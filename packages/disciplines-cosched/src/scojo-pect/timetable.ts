@@ -67,6 +67,40 @@ export class Timetable {
     return slice;
   }
 
+  /**
+   * The real time at which `type` will have had `seconds` more of its slices from the current
+   * instant (a conservative plan in the type's virtual time, §4.7, read as real time, §4.1). The
+   * current interval's slices are known; later intervals are assumed to have no short slice
+   * (short jobs are taken to get `shortSlice` seconds at each interval's start).
+   */
+  project(type: JobType, seconds: number, shortSlice: number): number {
+    let slice = this.#slice;
+    if (slice === undefined) return this.#last + seconds;
+    if (!Number.isFinite(seconds)) return Number.POSITIVE_INFINITY;
+    let t = this.#last;
+    let left = Math.max(0, seconds);
+    const { interval, mediumShare, longShare } = this.settings;
+    for (;;) {
+      const from = Math.max(t, slice.start);
+      if (slice.type === type) {
+        if (left <= slice.end - from) return from + left;
+        left -= slice.end - from;
+      }
+      if (slice.type === LONG) break;
+      slice = this.#next(slice, () => 0);
+      t = slice.start;
+    }
+    // Whole intervals from here on: the type's slice at a fixed offset and length in each.
+    const next = slice.boundary + interval;
+    const short = Math.min(Math.max(shortSlice, 0), interval);
+    const medium = (interval * mediumShare) / (mediumShare + longShare);
+    const [offset, length] =
+      type === SHORT ? [0, short] : type === MEDIUM ? [0, medium] : [medium, interval - medium];
+    if (length <= 0) return Number.POSITIVE_INFINITY;
+    const whole = Math.ceil(left / length) - 1;
+    return next + Math.max(whole, 0) * interval + offset + (left - Math.max(whole, 0) * length);
+  }
+
   #first(boundary: number, short: number, index: number): Slice {
     const length = Math.min(Math.max(short, 0), this.settings.interval);
     if (length > 0) return { type: SHORT, start: boundary, end: boundary + length, index, boundary };

@@ -11,6 +11,12 @@ export interface JobNote {
   at?: number;
   /** Index of the slice of another type it is backfilled into (valid until that slice's end). */
   borrowed?: number;
+  /**
+   * Its response time as predicted at submission (§4.1): the real time at which its first
+   * conservative reservation in its type's virtual time ends, less its submission. Unset while
+   * that is unknown (Infinity).
+   */
+  predicted?: number;
 }
 
 export interface Waiting {

@@ -4,11 +4,11 @@ import type { PlacementPolicy, SpacePlan } from '../scojo-pect/policy.ts';
 
 export interface SspSettings {
   /** MAX_SL: largest SL_scr·SL_sno for all cores of a node (Table 6: 1.25). */
-  readonly maxSlowdown: number;
+  readonly maxSl: number;
   /** SELF_SL2: largest SL_sno for one process per CPU (Table 6: 1.12). */
-  readonly selfSlowdown2: number;
+  readonly selfSl2: number;
   /** Processes per node for a job whose slowdowns the run does not reveal. */
-  readonly unknownSlowdowns: 'all-cores' | 'one-per-node';
+  readonly unknownSlowdowns?: 'all-cores' | 'one-per-node';
 }
 
 /** A job under space sharing: `nodes` whole nodes, `ppn` processes on each (fewer on the last). */
@@ -28,13 +28,13 @@ export function formula8(
   scr: number | undefined,
   sno: number | undefined,
   machine: { readonly cpusPerNode: number; readonly coresPerCpu: number },
-  settings: SspSettings,
+  settings: Pick<SspSettings, 'maxSl' | 'selfSl2' | 'unknownSlowdowns'>,
 ): number {
   const cores = machine.cpusPerNode * machine.coresPerCpu;
   if (size === 1) return 1;
-  if (scr === undefined || sno === undefined) return settings.unknownSlowdowns === 'all-cores' ? cores : 1;
-  if (scr * sno <= settings.maxSlowdown) return cores;
-  if (sno <= settings.selfSlowdown2) return machine.cpusPerNode;
+  if (scr === undefined || sno === undefined) return settings.unknownSlowdowns === 'one-per-node' ? 1 : cores;
+  if (scr * sno <= settings.maxSl) return cores;
+  if (sno <= settings.selfSl2) return machine.cpusPerNode;
   return 1;
 }
 

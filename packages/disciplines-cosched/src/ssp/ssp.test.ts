@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runSsp, typed } from './ssp.test-support.ts';
 import { formula8 } from './ssp-policy.ts';
 
-const settings = { maxSlowdown: 1.25, selfSlowdown2: 1.12, unknownSlowdowns: 'all-cores' } as const;
+const settings = { maxSl: 1.25, selfSl2: 1.12, unknownSlowdowns: 'all-cores' } as const;
 const node = { cpusPerNode: 2, coresPerCpu: 2 };
 
 describe('ssp: processes per node by formula 8 (§5.1)', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { table6 } from '../matchmaking/options.ts';
 import { defineScojoPect } from '../scojo-pect/frame.ts';
 import { scojoPectOptions } from '../scojo-pect/settings.ts';
 import { sspPolicy } from './ssp-policy.ts';
@@ -16,8 +17,8 @@ export const ssp = defineScojoPect({
   options: z
     .object({
       ...scojoPectOptions,
-      maxSlowdown: z.number().positive().default(1.25).describe('MAX_SL (Table 6: 1.25)'),
-      selfSlowdown2: z.number().positive().default(1.12).describe('SELF_SL2 (Table 6: 1.12)'),
+      maxSl: table6.maxSl,
+      selfSl2: table6.selfSl2,
       unknownSlowdowns: z
         .enum(['all-cores', 'one-per-node'])
         .default('all-cores')

@@ -1,0 +1,100 @@
+import { builtinProfiles } from '@js/core';
+import { checkRun } from '@js/core/testing';
+import { modelWorkload } from '@js/workloads';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { zengSodanContention } from '../contention/zeng-sodan.ts';
+import { scojoPectProfile } from '../scojo-pect/platform.ts';
+import { fourNodes } from '../ssp/ssp.test-support.ts';
+import { cst } from './cst.ts';
+import { cstws } from './cstws.ts';
+import { observed } from './glts.test-support.ts';
+import { glts } from './glts.ts';
+import { gltsNh } from './glts-nh.ts';
+import type { GroupDecision } from './round.ts';
+
+describe.each([glts, cst, cstws, gltsNh])(
+  '$name on the zeng-sodan-multicore workload (4 nodes of 2 × 2 cores)',
+  (discipline) => {
+    it('at most two jobs per node, no core over-committed, every job finishes, no invariant broken', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: 1_000_000 }),
+          fc.integer({ min: 5, max: 30 }),
+          fc.constantFrom(scojoPectProfile, builtinProfiles[0]!),
+          fc.boolean(),
+          async (seed, jobs, profile, exact) => {
+            const list = [...modelWorkload('zeng-sodan-multicore', { jobs, seed, processors: 4 }).jobs];
+            // The engine refuses a start or resume that puts three jobs on a node; the checker
+            // re-derives per-core occupancy and the placement rule from the events.
+            const run = await checkRun(discipline, { nodes: 4, cpusPerNode: 2, coresPerCpu: 2 }, list, {
+              profile,
+              contention: zengSodanContention,
+              knowledge: exact ? { runtimes: 'exact', speedup: true } : {},
+              placement: { maxJobsPerNode: 2 },
+            });
+            expect(run.violations).toEqual([]);
+            expect(run.result.status).toBe('completed');
+            expect(run.schedule).toHaveLength(list.length);
+          },
+        ),
+        { numRuns: 40 },
+      );
+    });
+  },
+);
+
+describe('glts fairness (§4.5 step 6, formula 4) on random zeng-sodan-multicore workloads', () => {
+  // What is checked: at each group start, for every job of the type whose predicted response the
+  // group lengthens — waiting jobs by the conservative plan redone with the group in place,
+  // members by the group's timeline, running members included — the new prediction is within
+  // F_slack · R_est, R_est being 0.75 × the response planned at the job's submission. Jobs the
+  // group does not delay are not bound (they may already be past R_max through no fault of the
+  // group). Real responses are not bound: swaps, estimates and later decisions move them.
+  // Also: a job's processes on a node sit on different CPUs while they are no more than its CPUs
+  // (§4.9), and groups do form.
+  it('no group delays a job past F_slack · R_est; one process per CPU up to PPN 2', async () => {
+    let groups = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 10, max: 40 }),
+        fc.constantFrom(1.2, 1.5, 2),
+        async (seed, jobs, fSlack) => {
+          const list = [...modelWorkload('zeng-sodan-multicore', { jobs, seed, processors: 4 }).jobs];
+          const seen: GroupDecision[] = [];
+          const spreadBroken: string[] = [];
+          const run = await checkRun(observed('glts', seen), fourNodes, list, {
+            profile: scojoPectProfile,
+            options: { fSlack },
+            contention: zengSodanContention,
+            knowledge: { runtimes: 'exact', speedup: true },
+            placement: { maxJobsPerNode: 2 },
+            observers: [
+              {
+                operation: (e) => {
+                  if (e.operation !== 'start') return;
+                  const perNode = new Map<number, number[]>();
+                  for (const p of e.processors) perNode.set(p >> 2, [...(perNode.get(p >> 2) ?? []), p]);
+                  for (const ps of perNode.values()) {
+                    const cpus = new Set(ps.map((p) => p >> 1));
+                    if (ps.length <= 2 && cpus.size !== ps.length) spreadBroken.push(`${e.job.id}: ${ps}`);
+                  }
+                },
+              },
+            ],
+          });
+          expect(run.violations).toEqual([]);
+          expect(run.result.status).toBe('completed');
+          expect(spreadBroken).toEqual([]);
+          groups += seen.length;
+          for (const d of seen)
+            for (const p of d.predictions)
+              if (p.after > p.before + 1e-6) expect(p.after).toBeLessThanOrEqual(fSlack * p.rEst + 1e-6);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(groups).toBeGreaterThan(0);
+  });
+});

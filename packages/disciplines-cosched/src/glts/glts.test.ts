@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { typed } from '../ssp/ssp.test-support.ts';
+import { cst } from './cst.ts';
+import { cstws } from './cstws.ts';
+import { runCosched } from './glts.test-support.ts';
+import { glts } from './glts.ts';
+
+// Four nodes of 2 × 2 cores (processors 4n … 4n + 3; CPU 0 holds 4n, 4n + 1). Medium jobs, all in
+// the first medium slice [0, 1080) of the ideal profile. SL_scr 1.5 · SL_sno 1.05 > MAX_SL, SL_sno ≤
+// SELF_SL2: formula 8 and the group PPN are both 2, so a job alone runs at 1.05 and in a group at
+// SL_sno · SL_cos (§4.9). R_est = 0.75 × the response planned at submission (§5.1).
+const MEDIUM = 1;
+const sl = (slCos: number) => ({ slScr: 1.5, slSno: 1.05, slCos });
+const nodes = (...ns: number[]) => ns.flatMap((n) => [4 * n, 4 * n + 2]);
+const partners = (...ns: number[]) => ns.flatMap((n) => [4 * n + 1, 4 * n + 3]);
+
+describe('glts: a group of the first waiting job and matched waiting jobs (Case 1, §4.4–4.6)', () => {
+  it('starts all three at once, two jobs per node, and runs them at SL_sno · SL_cos', async () => {
+    // Space sharing: job 1 (8 processes, PPN 2) holds all four nodes [0, 420), jobs 2 and 3 follow.
+    // Case 1: jobs 2 and 3 (two nodes each) fill the primary's window; U_gain = 16/1.155 · 346.5 /
+    // (4 · 346.5) − 1 = 2.46. Fairness: job 1 is delayed to 346.5 + 100 · 1.05 = 451.5 ≤ 1.5 · 315.
+    const { ops, outcome, counters } = await runCosched(glts, [
+      typed(1, MEDIUM, 8, 400, 0, sl(1.1)),
+      typed(2, MEDIUM, 4, 300, 0, sl(1.1)),
+      typed(3, MEDIUM, 4, 300, 0, sl(1.1)),
+    ]);
+    expect(ops(1)).toEqual([['start', 0, nodes(0, 1, 2, 3)]]);
+    expect(ops(2)).toEqual([['start', 0, partners(0, 1)]]);
+    expect(ops(3)).toEqual([['start', 0, partners(2, 3)]]);
+    // Matched jobs: 300 · 1.155. The primary did 300 base seconds by then and ends its last 100
+    // alone at 1.05 (the group is disbanded when all matched jobs have ended).
+    expect(outcome(2).end).toBeCloseTo(346.5, 6);
+    expect(outcome(3).end).toBeCloseTo(346.5, 6);
+    expect(outcome(1).end).toBeCloseTo(451.5, 6);
+    expect(counters.groups).toBe(1);
+    expect(counters.groupSize).toBe(3);
+  });
+
+  it('falls back to space sharing when the group would push the primary past F_slack · R_est', async () => {
+    // SL_cos 1.19: in the group job 1 would end at 300 · 1.2495 + 105 = 479.85 > 1.5 · 315 = 472.5,
+    // and with job 3 alone too; Case 3 (job 1 running as primary) fails the same way. Case 4: job 1
+    // alone at PPN 2 on all nodes, 400 · 1.05.
+    const jobs = [
+      typed(1, MEDIUM, 8, 400, 0, sl(1.19)),
+      typed(2, MEDIUM, 4, 300, 0, sl(1.19)),
+      typed(3, MEDIUM, 4, 300, 0, sl(1.19)),
+    ];
+    const { ops, outcome } = await runCosched(glts, jobs);
+    expect(ops(1)).toEqual([['start', 0, nodes(0, 1, 2, 3)]]);
+    expect(outcome(1).end).toBeCloseTo(420, 6);
+    expect(outcome(2).start).toBeCloseTo(420, 6);
+    expect(outcome(3).start).toBeCloseTo(420, 6);
+    // With more slack the same group passes.
+    const loose = await runCosched(glts, jobs, { options: { fSlack: 2 } });
+    expect(loose.outcome(2).start).toBe(0);
+    expect(loose.outcome(1).end).toBeCloseTo(479.85, 6);
+  });
+});
+
+describe('glts: groups are disbanded, never joined (§4.4)', () => {
+  it('when the primary ends the matched job runs on alone; a later job forms a new group with it', async () => {
+    // Job 1 (200 s) primary, job 2 (400 s) matched, both at 1.155: job 1 ends at 231, the group is
+    // disbanded and job 2 runs on at 1.05. Job 3 (arriving at 100) cannot join the running group:
+    // it waits; at 231 job 2, alone, is the primary of Case 3 with job 3 matched on nodes 0 and 1.
+    const { ops, outcome, counters } = await runCosched(glts, [
+      typed(1, MEDIUM, 8, 200, 0, sl(1.1)),
+      typed(2, MEDIUM, 8, 400, 0, sl(1.1)),
+      typed(3, MEDIUM, 4, 50, 100, sl(1.1)),
+    ]);
+    expect(ops(1)).toEqual([['start', 0, nodes(0, 1, 2, 3)]]);
+    expect(ops(2)).toEqual([['start', 0, partners(0, 1, 2, 3)]]);
+    expect(outcome(1).end).toBeCloseTo(231, 6);
+    // Job 3 on the cores job 1 left, sharing CPUs with job 2: 50 · 1.155 = 57.75.
+    const [op, at, on] = ops(3)[0]!;
+    expect([op, on]).toEqual(['start', nodes(0, 1)]);
+    expect(at).toBeCloseTo(231, 6);
+    expect(outcome(3).end).toBeCloseTo(288.75, 6);
+    // Job 2: 200 base seconds by 231; 50 more at 1.155 beside job 3; the last 150 at 1.05.
+    expect(outcome(2).end).toBeCloseTo(288.75 + 150 * 1.05, 6);
+    expect(counters.groups).toBe(2);
+  });
+});
+
+describe('cst and cstws: two jobs, best match or first match (§5.1)', () => {
+  // Job 1 (4 nodes) is primary; job 2 (one node) comes first in FCFS order, job 3 (four nodes)
+  // brings the larger gain (2.46 against 1.16).
+  const jobs = [
+    typed(1, MEDIUM, 8, 400, 0, sl(1.1)),
+    typed(2, MEDIUM, 2, 400, 0, sl(1.1)),
+    typed(3, MEDIUM, 8, 400, 0, sl(1.1)),
+  ];
+
+  it('cst takes the best match', async () => {
+    const { ops, outcome } = await runCosched(cst, jobs);
+    expect(ops(3)).toEqual([['start', 0, partners(0, 1, 2, 3)]]);
+    expect(outcome(1).end).toBeCloseTo(462, 6);
+    expect(outcome(2).start).toBeCloseTo(462, 6);
+  });
+
+  it('cstws takes the first suitable match', async () => {
+    const { ops, outcome } = await runCosched(cstws, jobs);
+    expect(ops(2)).toEqual([['start', 0, partners(0)]]);
+    expect(outcome(2).end).toBeCloseTo(462, 6);
+    expect(outcome(3).start).toBeCloseTo(462, 6);
+  });
+});

@@ -1,0 +1,64 @@
+import type { SchedulingContext } from '@js/core';
+import { afterMemberEnds, type RunningGroup } from '../matchmaking/index.ts';
+import { RatioSketch } from './ratio-sketch.ts';
+
+/**
+ * The running groups (§4.4) and the group and fairness figures of §5.2. Groups are closed: a job
+ * is in at most one, none joins a running one; when a member ends the group goes on or is
+ * disbanded as {@link afterMemberEnds} says, and its remaining members run on as individuals
+ * (they may be matched again later).
+ */
+export class GroupBook {
+  readonly #of = new Map<number, RunningGroup>();
+  #formed = 0;
+  #members = 0;
+  readonly #fairness = new RatioSketch();
+  #reported = 0;
+
+  grouped(id: number): boolean {
+    return this.#of.has(id);
+  }
+
+  groupOf(id: number): RunningGroup | undefined {
+    return this.#of.get(id);
+  }
+
+  form(primary: number, matched: readonly number[]): void {
+    const group: RunningGroup = { primary, matched: [...matched] };
+    for (const id of [primary, ...matched]) this.#of.set(id, group);
+    this.#formed++;
+    this.#members += 1 + matched.length;
+  }
+
+  /** A job left the system: its group goes on without it or is disbanded. */
+  ended(id: number): void {
+    const group = this.#of.get(id);
+    if (group === undefined) return;
+    this.#of.delete(id);
+    const after = afterMemberEnds(group, id);
+    if (after.kind === 'disbanded') {
+      for (const other of after.individuals) this.#of.delete(other);
+      return;
+    }
+    for (const other of [after.group.primary, ...after.group.matched]) this.#of.set(other, after.group);
+  }
+
+  /** A finished job's response over its estimate at submission (§5.2's delay factor). */
+  finished(response: number, rEst: number): void {
+    if (rEst > 0) this.#fairness.add(response / rEst);
+  }
+
+  /**
+   * `groups` (groups formed), `groupSize` (mean jobs per group, §5.2: 2.5 on W1),
+   * `fairness.p75` and `fairness.p95` (R / R_est over finished jobs, §5.2: 1.3 and 1.4).
+   */
+  report(ctx: SchedulingContext): void {
+    ctx.count('groups', this.#formed);
+    if (this.#formed > 0) ctx.count('groupSize', this.#members / this.#formed);
+    if (this.#fairness.count > this.#reported) {
+      this.#reported = this.#fairness.count;
+      ctx.count('fairness.p75', this.#fairness.quantile(0.75));
+      ctx.count('fairness.p95', this.#fairness.quantile(0.95));
+    }
+  }
+}

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { typed } from '../ssp/ssp.test-support.ts';
+import { runCosched, typed } from '../ssp/ssp.test-support.ts';
 import { cst } from './cst.ts';
 import { cstws } from './cstws.ts';
-import { runCosched } from './glts.test-support.ts';
 import { glts } from './glts.ts';
 
 // Four nodes of 2 × 2 cores (processors 4n … 4n + 3; CPU 0 holds 4n, 4n + 1). Medium jobs, all in

@@ -1,4 +1,10 @@
-import { idealProfile, type Job, type OperationEvent, type PlatformProfile } from '@js/core';
+import {
+  type DisciplineDefinition,
+  idealProfile,
+  type Job,
+  type OperationEvent,
+  type PlatformProfile,
+} from '@js/core';
 import { checkRun } from '@js/core/testing';
 import type { MachineSpec } from '@js/machine';
 import { expect } from 'vitest';
@@ -28,14 +34,32 @@ export function typed(
   };
 }
 
-/** Run ssp with the invariant checker, the Zeng–Sodan contention and exact knowledge; no violation allowed. */
-export async function runSsp(jobs: Job[], profile: PlatformProfile = idealProfile, machine = fourNodes) {
+/**
+ * Run a coscheduling discipline with the invariant checker, the Zeng–Sodan contention, exact
+ * knowledge and at most `jobsPerNode` jobs on a node (the engine refuses more); no violation allowed.
+ */
+export async function runCosched(
+  discipline: DisciplineDefinition,
+  jobs: Job[],
+  {
+    profile = idealProfile,
+    machine = fourNodes,
+    options = {},
+    jobsPerNode = 2,
+  }: {
+    profile?: PlatformProfile;
+    machine?: MachineSpec;
+    options?: Record<string, unknown>;
+    jobsPerNode?: number;
+  } = {},
+) {
   const log: OperationEvent[] = [];
-  const run = await checkRun(ssp, machine, jobs, {
+  const run = await checkRun(discipline, machine, jobs, {
     profile,
+    options,
     contention: zengSodanContention,
     knowledge: { runtimes: 'exact', speedup: true },
-    placement: { maxJobsPerNode: 1 },
+    placement: { maxJobsPerNode: jobsPerNode },
     observers: [{ operation: (e) => log.push(e) }],
   });
   expect(run.violations).toEqual([]);
@@ -43,5 +67,10 @@ export async function runSsp(jobs: Job[], profile: PlatformProfile = idealProfil
   const ops = (id: number) =>
     log.filter((e) => e.job.id === id).map((e) => [e.operation, e.time, e.processors]);
   const outcome = (id: number) => run.outcomes.find((o) => o.job.id === id)!;
-  return { run, log, ops, outcome };
+  const counters = run.result.counters[discipline.name] ?? {};
+  return { run, log, ops, outcome, counters };
 }
+
+/** ssp: one job per node. */
+export const runSsp = (jobs: Job[], profile: PlatformProfile = idealProfile, machine = fourNodes) =>
+  runCosched(ssp, jobs, { profile, machine, jobsPerNode: 1 });

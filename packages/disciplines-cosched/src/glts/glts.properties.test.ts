@@ -1,11 +1,10 @@
-import { builtinProfiles } from '@js/core';
 import { checkRun } from '@js/core/testing';
 import { modelWorkload } from '@js/workloads';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { zengSodanContention } from '../contention/zeng-sodan.ts';
 import { scojoPectProfile } from '../scojo-pect/platform.ts';
-import { fourNodes } from '../ssp/ssp.test-support.ts';
+import { fourNodes, holdsOnRandomWorkloads } from '../ssp/ssp.test-support.ts';
 import { cst } from './cst.ts';
 import { cstws } from './cstws.ts';
 import { observed } from './glts.test-support.ts';
@@ -17,29 +16,7 @@ describe.each([glts, cst, cstws, gltsNh])(
   '$name on the zeng-sodan-multicore workload (4 nodes of 2 × 2 cores)',
   (discipline) => {
     it('at most two jobs per node, no core over-committed, every job finishes, no invariant broken', async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.integer({ min: 1, max: 1_000_000 }),
-          fc.integer({ min: 5, max: 30 }),
-          fc.constantFrom(scojoPectProfile, builtinProfiles[0]!),
-          fc.boolean(),
-          async (seed, jobs, profile, exact) => {
-            const list = [...modelWorkload('zeng-sodan-multicore', { jobs, seed, processors: 4 }).jobs];
-            // The engine refuses a start or resume that puts three jobs on a node; the checker
-            // re-derives per-core occupancy and the placement rule from the events.
-            const run = await checkRun(discipline, { nodes: 4, cpusPerNode: 2, coresPerCpu: 2 }, list, {
-              profile,
-              contention: zengSodanContention,
-              knowledge: exact ? { runtimes: 'exact', speedup: true } : {},
-              placement: { maxJobsPerNode: 2 },
-            });
-            expect(run.violations).toEqual([]);
-            expect(run.result.status).toBe('completed');
-            expect(run.schedule).toHaveLength(list.length);
-          },
-        ),
-        { numRuns: 40 },
-      );
+      await holdsOnRandomWorkloads(discipline, 2, 40);
     });
   },
 );

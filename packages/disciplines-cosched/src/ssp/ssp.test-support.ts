@@ -7,8 +7,11 @@ import {
 } from '@js/core';
 import { checkRun } from '@js/core/testing';
 import type { MachineSpec } from '@js/machine';
+import { modelWorkload } from '@js/workloads';
+import fc from 'fast-check';
 import { expect } from 'vitest';
 import { zengSodanContention } from '../contention/zeng-sodan.ts';
+import { scojoPectProfile } from '../scojo-pect/platform.ts';
 import { ssp } from './ssp.ts';
 
 /** The paper's node (two dual-core CPUs), four of them: processors 4n … 4n + 3 on node n. */
@@ -74,3 +77,37 @@ export async function runCosched(
 /** ssp: one job per node. */
 export const runSsp = (jobs: Job[], profile: PlatformProfile = idealProfile, machine = fourNodes) =>
   runCosched(ssp, jobs, { profile, machine, jobsPerNode: 1 });
+
+/**
+ * Random zeng-sodan-multicore workloads on `fourNodes`, under the ideal and Scojo-PECT profiles,
+ * with and without exact knowledge: the engine refuses a start or resume that puts more than
+ * `jobsPerNode` jobs on a node, and the checker re-derives per-core occupancy and the placement
+ * rule from the events. No violation, every job finishes.
+ */
+export async function holdsOnRandomWorkloads(
+  discipline: DisciplineDefinition,
+  jobsPerNode: number,
+  numRuns: number,
+) {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 1_000_000 }),
+      fc.integer({ min: 5, max: 30 }),
+      fc.constantFrom(scojoPectProfile, idealProfile),
+      fc.boolean(),
+      async (seed, jobs, profile, exact) => {
+        const list = [...modelWorkload('zeng-sodan-multicore', { jobs, seed, processors: 4 }).jobs];
+        const run = await checkRun(discipline, fourNodes, list, {
+          profile,
+          contention: zengSodanContention,
+          knowledge: exact ? { runtimes: 'exact', speedup: true } : {},
+          placement: { maxJobsPerNode: jobsPerNode },
+        });
+        expect(run.violations).toEqual([]);
+        expect(run.result.status).toBe('completed');
+        expect(run.schedule).toHaveLength(list.length);
+      },
+    ),
+    { numRuns },
+  );
+}

@@ -1,0 +1,2 @@
+/** @js/report: reports for schedlab. */
+export {};

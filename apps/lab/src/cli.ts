@@ -1,15 +1,6 @@
 #!/usr/bin/env node
-import { SchedlabError } from '@js/core';
 import { Command, CommanderError } from 'commander';
-import { calibrateCommand } from './commands/calibrate.ts';
-import { compareCommand } from './commands/compare.ts';
-import { generateCommand } from './commands/generate.ts';
-import { listCommand } from './commands/list.ts';
-import { mergeCommand } from './commands/merge.ts';
-import { reproduceCommand } from './commands/reproduce.ts';
-import { runCommand } from './commands/run.ts';
-import { summarizeCommand } from './commands/summarize.ts';
-import { sweepCommand } from './commands/sweep.ts';
+import { commands, namedCommand } from './commands/index.ts';
 
 const program = new Command('schedlab')
   .description('replay traces and synthetic workloads under parallel-job scheduling disciplines')
@@ -29,15 +20,20 @@ const program = new Command('schedlab')
           .replace(/\s*\n\s*/g, ' ')}\n`,
       ),
   });
-listCommand(program);
-runCommand(program);
-compareCommand(program);
-generateCommand(program);
-calibrateCommand(program);
-reproduceCommand(program);
-sweepCommand(program);
-mergeCommand(program);
-summarizeCommand(program);
+// Only the named command is defined in full (and loaded); the others stand in the help by summary.
+const named = namedCommand(process.argv.slice(2));
+const newPlugin = {
+  summary: 'write a ready discipline-plugin package (tsup, vitest with the invariant property, changesets)',
+  define: async () => (await import('./commands/new-plugin.ts')).newPluginCommand,
+};
+const report = {
+  summary: 'one self-contained HTML report of results (charts, Gantt), or one chart as an SVG/PNG figure',
+  define: async () => (await import('./commands/report.ts')).reportCommand,
+};
+for (const [name, entry] of Object.entries({ ...commands, 'new-plugin': newPlugin, report })) {
+  if (name === named) (await entry.define())(program);
+  else program.command(name).description(entry.summary);
+}
 program.exitOverride();
 
 /**
@@ -56,6 +52,8 @@ try {
   await program.parseAsync();
 } catch (error) {
   if (error instanceof CommanderError) process.exit(error.exitCode);
+  // Loaded here, not at start-up: `--help` needs nothing of the simulator.
+  const { SchedlabError } = await import('@js/core');
   const debug = process.argv.includes('--debug');
   // A SchedlabError (the machine's, the ledger's and gang's included) is a located, user-facing
   // message, not a bug; so is a system error such as a missing file. Anything else gets the hint.

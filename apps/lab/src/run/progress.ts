@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import type { RunObserver } from '@js/core';
-import { SingleBar } from 'cli-progress';
+import type * as CliProgress from 'cli-progress';
 
 /** Progress of long runs: a bar on a terminal, nothing elsewhere (pipes, CI, --json). */
 export interface Progress {
@@ -13,6 +14,8 @@ const EVERY = 4096;
 
 export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): Progress | undefined {
   if (!stream.isTTY) return undefined;
+  // Loaded only for a terminal: a piped or scripted run never pays for the bar's module.
+  const { SingleBar } = createRequire(import.meta.url)('cli-progress') as typeof CliProgress;
   const bar = new SingleBar({
     stream,
     format: '{label} | {value} jobs done | simulated time {time} s',

@@ -21,6 +21,11 @@ export class AvailabilityProfile {
     this.#stride = 1 + capacities.length;
   }
 
+  /** Number of segments (breakpoints) the profile holds now. */
+  get segments(): number {
+    return this.#time.length;
+  }
+
   /** Start again from an empty machine at `now`. */
   reset(now: number): void {
     this.#time = [now];
@@ -59,6 +64,28 @@ export class AvailabilityProfile {
     return Number.POSITIVE_INFINITY;
   }
 
+  /**
+   * Whether a job that holds [`limit`, `limit` + `duration`) could start before `limit` once it gives
+   * that hold back: {@link earliest} after {@link give} would then move it up. Read-only, so
+   * conservative backfilling's compression tests each waiting job without lifting the many that
+   * stay where they are.
+   */
+  fitsBefore(limit: number, duration: number, processors: number, demand: ArrayLike<number>): boolean {
+    const time = this.#time;
+    const n = time.length;
+    let k = 0;
+    while (k < n && time[k]! < limit) {
+      const end = time[k]! + duration;
+      let m = k;
+      // A window starting before `limit` ends before `limit` + `duration`: wherever it reaches the
+      // job's own hold (a segment starting at `limit` or later), the hold given back would fit it.
+      while (m < n && time[m]! < end && (time[m]! >= limit || this.#fitsIn(m, processors, demand))) m++;
+      if (m === n || time[m]! >= end) return true;
+      k = m + 1;
+    }
+    return false;
+  }
+
   /** Whether `processors` and `demand` are free throughout [start, start + duration). */
   fitsAt(start: number, duration: number, processors: number, demand: ArrayLike<number>): boolean {
     const end = start + duration;
@@ -76,6 +103,14 @@ export class AvailabilityProfile {
   /** Give back what {@link take} took. */
   give(start: number, duration: number, processors: number, demand: ArrayLike<number>): void {
     this.#add(start, start + duration, 1, processors, demand);
+  }
+
+  /**
+   * Give back, over [start, end), what a job holding until `end` took: the rest of a job that left
+   * at `start`, before its estimated end (`end` exactly, not `start` + a rounded duration).
+   */
+  release(start: number, end: number, processors: number, demand: ArrayLike<number>): void {
+    this.#add(start, end, 1, processors, demand);
   }
 
   /**
@@ -104,6 +139,21 @@ export class AvailabilityProfile {
       free[k * s] = free[k * s]! + sign * processors;
       for (let r = 0; r < demand.length; r++) free[k * s + 1 + r] = free[k * s + 1 + r]! + sign * demand[r]!;
     }
+    // Only the two ends can now separate equal segments: join them, or a profile kept for a whole
+    // run fills up with breakpoints that mark nothing (a reservation moved away, a hole given back).
+    this.#join(last);
+    this.#join(first);
+  }
+
+  /** Drop breakpoint k if segments k − 1 and k are free alike. */
+  #join(k: number): void {
+    const time = this.#time;
+    if (k <= 0 || k >= time.length) return;
+    const s = this.#stride;
+    const free = this.#free;
+    for (let r = 0; r < s; r++) if (free[(k - 1) * s + r] !== free[k * s + r]) return;
+    time.splice(k, 1);
+    free.splice(k * s, s);
   }
 
   #fitsIn(k: number, processors: number, demand: ArrayLike<number>): boolean {

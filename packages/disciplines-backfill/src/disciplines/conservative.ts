@@ -1,6 +1,7 @@
 import { AvailabilityProfile } from '@js/blocks';
 import { defineDiscipline, type JobView, type SchedulingContext } from '@js/core';
 import { z } from 'zod';
+import { ReservationBook, type Waiting } from './reservation-book.ts';
 
 /**
  * Conservative backfilling (Mu'alem & Feitelson 2001; K-resource form: Leinberger et al.,
@@ -30,7 +31,16 @@ import { z } from 'zod';
  * running and reserved jobs have ended, so none of this arises.
  *
  * Each job's note (`ctx.notes`) holds its reservation while it waits (none: no note) and its
- * estimated end, fixed when it starts, while it runs.
+ * estimated end, fixed when it starts, while it runs. The notes are the truth a rebuilt
+ * discipline starts from; the queue and the reservation book below are kept beside them for speed.
+ *
+ * Speed (real traces: about a thousand jobs waiting, most jobs ending before their estimate, so a
+ * compression at nearly every departure). An early departure's hole is given back to the kept
+ * profile instead of rebuilding it, and compression lifts and re-places only the jobs that can move
+ * up (a read-only test on the profile); lifting any other would put it back where it was. The jobs due and the next wake-up come
+ * from a book ordered by start, not a scan of the queue. The profile is rebuilt from the running
+ * jobs, as before, whenever it may be wrong: a job overran its estimate, started after its
+ * reservation (a decision interval held the round), or holds space for ever (unknown estimates).
  */
 export const conservative = defineDiscipline({
   name: 'conservative',
@@ -39,30 +49,54 @@ export const conservative = defineDiscipline({
   options: z.object({}).strict(),
   create: (_options, { machine }) => {
     const profile = new AvailabilityProfile(machine.processors, machine.capacities);
+    const book = new ReservationBook();
     const noted = (ctx: SchedulingContext, job: JobView) => ctx.notes.get(job) as number | undefined;
-    let fresh = true;
+    /** The waiting jobs in arrival order (started ones are dropped lazily). */
+    let queue: Waiting[] = [];
+    let arrivals = 0;
+    /** Whether the kept profile may be wrong (see the speed note above): rebuild it at the next decision. */
+    let stale = true;
     /** The wake-up already asked for: the earliest standing reservation. */
     let alarm = Number.NEGATIVE_INFINITY;
 
-    const place = (ctx: SchedulingContext, job: JobView, old: number | undefined): void => {
+    const place = (ctx: SchedulingContext, w: Waiting): void => {
+      const { job } = w;
+      const old = w.at;
       const at = profile.earliest(job.estimate, job.size, job.demand);
-      if (at === Number.POSITIVE_INFINITY) profile.takeFree(ctx.now, job.size, job.demand);
-      else profile.take(at, job.estimate, job.size, job.demand);
-      if (at !== old) {
-        ctx.notes.set(job, at);
-        if (at !== Number.POSITIVE_INFINITY) ctx.reserve(job, at);
+      if (at === Number.POSITIVE_INFINITY) {
+        profile.takeFree(ctx.now, job.size, job.demand);
+        stale = true;
+      } else profile.take(at, job.estimate, job.size, job.demand);
+      if (at === old) return;
+      if (old !== undefined && old !== Number.POSITIVE_INFINITY) book.remove(w, old);
+      w.at = at;
+      ctx.notes.set(job, at);
+      if (at !== Number.POSITIVE_INFINITY) {
+        book.add(w);
+        ctx.reserve(job, at);
       }
+    };
+
+    /** Lift `w`'s reservation and put it back at the earliest time it fits (never later). */
+    const replace = (ctx: SchedulingContext, w: Waiting): void => {
+      if (w.at !== undefined) profile.give(w.at, w.job.estimate, w.job.size, w.job.demand);
+      place(ctx, w);
     };
 
     const rebuild = (ctx: SchedulingContext): void => {
       const now = ctx.now;
+      stale = false;
       profile.reset(now);
+      book.clear();
       for (const job of ctx.jobs.running)
         profile.take(now, ctx.estimatedEnd(job) - now, job.allocated, job.demand);
       // The queue as of this decision: skip jobs already started in it.
-      const queue = ctx.jobs.pending.filter((job) => job.state === 'pending');
-      for (const job of queue) {
-        const at = noted(ctx, job);
+      queue = [];
+      for (const job of ctx.jobs.pending) {
+        if (job.state !== 'pending') continue;
+        const w: Waiting = { job, seq: arrivals++, at: noted(ctx, job) };
+        queue.push(w);
+        const at = w.at;
         if (at === undefined) continue;
         // An unknown start (Infinity) holds no interval to put back: it is placed afresh below.
         if (
@@ -71,15 +105,31 @@ export const conservative = defineDiscipline({
           profile.fitsAt(at, job.estimate, job.size, job.demand)
         ) {
           profile.take(at, job.estimate, job.size, job.demand);
+          book.add(w);
         } else {
           ctx.notes.delete(job);
+          w.at = undefined;
         }
       }
-      for (const job of queue) {
-        const old = noted(ctx, job);
-        if (old !== undefined) profile.give(old, job.estimate, job.size, job.demand);
-        place(ctx, job, old);
+      for (const w of queue) replace(ctx, w);
+    };
+
+    /**
+     * Compression after early departures, on the kept profile: give back each hole (the rest of
+     * the job's estimate), then lift and re-place in arrival order only the jobs that could move up.
+     */
+    const compress = (ctx: SchedulingContext, holes: readonly JobView[]): void => {
+      const now = ctx.now;
+      profile.advance(now);
+      for (const job of holes) profile.release(now, noted(ctx, job)!, job.size, job.demand);
+      let kept = 0;
+      for (const w of queue) {
+        if (w.job.state !== 'pending') continue;
+        queue[kept++] = w;
+        const { at, job } = w;
+        if (at === undefined || profile.fitsBefore(at, job.estimate, job.size, job.demand)) replace(ctx, w);
       }
+      queue.length = kept;
     };
 
     /**
@@ -87,44 +137,58 @@ export const conservative = defineDiscipline({
      * the round past it); false if one cannot (a running job overran).
      */
     const startDue = (ctx: SchedulingContext): boolean => {
-      for (const job of ctx.jobs.pending) {
+      const due = book.takeDue(ctx.now);
+      for (let i = 0; i < due.length; i++) {
+        const { job, at } = due[i]!;
         if (job.state !== 'pending') continue;
-        const at = noted(ctx, job);
-        if (at === undefined || at > ctx.now) continue;
-        if (!ctx.machine.fits(job.size, job.demand)) return false;
+        if (!ctx.machine.fits(job.size, job.demand)) {
+          for (let j = i; j < due.length; j++) book.add(due[j]!);
+          return false;
+        }
         ctx.start(job);
         ctx.notes.set(job, ctx.estimatedEnd(job));
+        // The profile holds [at, at + estimate); a later start runs past it.
+        if (at !== ctx.now) stale = true;
       }
       return true;
     };
 
     return {
       schedule(ctx) {
-        // A departure off its estimate (early: space freed; late: the job overran) invalidates the kept profile.
-        let offEstimate = fresh;
+        // A departure before its estimate frees space; one after it (an overrun) means the kept
+        // profile was wrong.
+        const holes: JobView[] = [];
+        // An overdue reservation (a decision interval held the round past it) is re-placed from now.
+        if (book.next() < ctx.now) stale = true;
         for (const t of ctx.triggers) {
           if (t.kind !== 'completion' && t.kind !== 'killed') continue;
-          if (ctx.now !== noted(ctx, t.job)) offEstimate = true;
+          const end = noted(ctx, t.job);
+          if (end === undefined || ctx.now > end) stale = true;
+          else if (ctx.now < end) holes.push(t.job);
         }
-        fresh = false;
-        if (offEstimate) {
+        if (stale) {
           rebuild(ctx);
         } else {
-          profile.advance(ctx.now);
-          for (const t of ctx.triggers) if (t.kind === 'arrival') place(ctx, t.job, undefined);
+          if (holes.length > 0) compress(ctx, holes);
+          else profile.advance(ctx.now);
+          for (const t of ctx.triggers) {
+            if (t.kind !== 'arrival') continue;
+            const w: Waiting = { job: t.job, seq: arrivals++, at: undefined };
+            queue.push(w);
+            place(ctx, w);
+          }
         }
         if (!startDue(ctx)) {
           // A running job is past its estimate: the kept profile is wrong about now. Start over.
           rebuild(ctx);
           startDue(ctx);
         }
+        // Started jobs leave the queue lazily; drop them once they are most of it.
+        if (queue.length > 64 && ctx.jobs.pending.length * 2 < queue.length)
+          queue = queue.filter((w) => w.job.state === 'pending');
         // A reservation is a promise to start then, even if nothing else happens at that time
         // (compression in arrival order can leave one where a later job's old slot ended).
-        let next = Number.POSITIVE_INFINITY;
-        for (const job of ctx.jobs.pending) {
-          const at = job.state === 'pending' ? noted(ctx, job) : undefined;
-          if (at !== undefined && at > ctx.now && at < next) next = at;
-        }
+        const next = book.next();
         if (next !== Number.POSITIVE_INFINITY && (alarm <= ctx.now || next < alarm)) {
           ctx.setTimer(next, 'reservation');
           alarm = next;

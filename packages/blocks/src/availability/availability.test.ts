@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AvailabilityProfile } from './availability.ts';
+
+/** A profile of 8 processors and one resource of capacity 10, with `holds` taken from time 0. */
+function profileWith(holds: readonly Hold[]): AvailabilityProfile {
+  const profile = new AvailabilityProfile(8, [10]);
+  profile.reset(0);
+  for (const h of holds) profile.take(h.start, h.duration, h.size, [h.memory]);
+  return profile;
+}
+interface Hold {
+  start: number;
+  duration: number;
+  size: number;
+  memory: number;
+}
+const arbitraryHold = fc.record({
+  start: fc.integer({ min: 0, max: 30 }),
+  duration: fc.integer({ min: 1, max: 15 }),
+  size: fc.integer({ min: 1, max: 4 }),
+  memory: fc.integer({ min: 0, max: 5 }),
+});
+
+describe('AvailabilityProfile', () => {
+  it('fitsBefore says exactly whether giving a hold back would let it start earlier', () => {
+    fc.assert(
+      fc.property(fc.array(arbitraryHold, { maxLength: 6 }), arbitraryHold, (others, own) => {
+        const profile = profileWith(others);
+        // The own hold goes where the job would be placed: its earliest fit.
+        const at = profile.earliest(own.duration, own.size, [own.memory]);
+        profile.take(at, own.duration, own.size, [own.memory]);
+        const said = profile.fitsBefore(at, own.duration, own.size, [own.memory]);
+        profile.give(at, own.duration, own.size, [own.memory]);
+        // Placed at its earliest, it can never move up; one step later it can iff that earliest is earlier.
+        expect(said).toBe(false);
+        const later = at + 3;
+        profile.take(later, own.duration, own.size, [own.memory]);
+        const canMove = profile.fitsBefore(later, own.duration, own.size, [own.memory]);
+        profile.give(later, own.duration, own.size, [own.memory]);
+        expect(canMove).toBe(profile.earliest(own.duration, own.size, [own.memory]) < later);
+      }),
+    );
+  });
+
+  it('keeps no breakpoint that separates equal segments: taking and giving back leaves it as it was', () => {
+    fc.assert(
+      fc.property(fc.array(arbitraryHold, { maxLength: 6 }), arbitraryHold, (others, extra) => {
+        const profile = profileWith(others);
+        // What the profile answers: its breakpoints, and the earliest start of a few job shapes.
+        const answers = () => [
+          profile.segments,
+          ...[1, 4, 9].flatMap((d) => [1, 4, 8].map((p) => profile.earliest(d, p, [p]))),
+        ];
+        const before = answers();
+        profile.take(extra.start, extra.duration, extra.size, [extra.memory]);
+        profile.give(extra.start, extra.duration, extra.size, [extra.memory]);
+        expect(answers()).toEqual(before);
+        // An empty profile is one segment: every breakpoint of the holds has been joined away.
+        for (const h of others) profile.give(h.start, h.duration, h.size, [h.memory]);
+        expect(profile.segments).toBe(1);
+      }),
+    );
+  });
+
+  it('release gives back the rest of a hold up to its exact end', () => {
+    const profile = profileWith([{ start: 0, duration: 10, size: 8, memory: 0 }]);
+    profile.release(4, 10, 8, [0]);
+    expect(profile.earliest(6, 8, [0])).toBe(4);
+    expect(profile.segments).toBe(2);
+  });
+});

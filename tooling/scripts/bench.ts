@@ -1,16 +1,21 @@
 /**
- * `pnpm bench [filter…]`: runs every `packages/* /bench/*.bench.ts` and `apps/* /bench/*.bench.ts`
- * suite with tinybench and prints jobs/s, events/s and items/s per scenario (median of the
- * timed runs). Figures are reported, never asserted.
+ * `pnpm bench [filter…] [--json FILE]`: runs every `packages/* /bench/*.bench.ts` and
+ * `apps/* /bench/*.bench.ts` suite with tinybench and prints jobs/s, events/s and items/s per
+ * scenario (median of the timed runs) as a table, and with `--json FILE` writes the same rows as
+ * JSON so two runs can be compared. Figures are reported, never asserted.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
 import type { BenchSuite, WorkCounts } from '../bench.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const args = process.argv.slice(2);
+const jsonAt = args.indexOf('--json');
+const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
+if (jsonAt >= 0 && !jsonFile) throw new Error('pnpm bench: --json needs a file name');
+const filters = args.filter((a, i) => !a.startsWith('-') && (jsonAt < 0 || i !== jsonAt + 1));
 
 function suiteFiles(): string[] {
   const files: string[] = [];
@@ -62,3 +67,4 @@ for (const file of suiteFiles()) {
   }
 }
 console.table(rows);
+if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(rows, null, 2)}\n`);

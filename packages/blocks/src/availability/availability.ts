@@ -86,6 +86,15 @@ export class AvailabilityProfile {
     return false;
   }
 
+  /** The most processors free at any time in [start, end). */
+  mostFree(start: number, end: number): number {
+    const time = this.#time;
+    let most = Number.NEGATIVE_INFINITY;
+    for (let k = this.#segmentAt(Math.max(start, time[0]!)); k < time.length && time[k]! < end; k++)
+      most = Math.max(most, this.#free[k * this.#stride]!);
+    return most;
+  }
+
   /** Whether `processors` and `demand` are free throughout [start, start + duration). */
   fitsAt(start: number, duration: number, processors: number, demand: ArrayLike<number>): boolean {
     const end = start + duration;

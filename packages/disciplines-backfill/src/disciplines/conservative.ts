@@ -1,6 +1,7 @@
 import { AvailabilityProfile } from '@js/blocks';
 import { defineDiscipline, type JobView, type SchedulingContext } from '@js/core';
 import { z } from 'zod';
+import { FreedSpace } from './freed-space.ts';
 import { ReservationBook, type Waiting } from './reservation-book.ts';
 
 /**
@@ -37,7 +38,9 @@ import { ReservationBook, type Waiting } from './reservation-book.ts';
  * Speed (real traces: about a thousand jobs waiting, most jobs ending before their estimate, so a
  * compression at nearly every departure). An early departure's hole is given back to the kept
  * profile instead of rebuilding it, and compression lifts and re-places only the jobs that can move
- * up (a read-only test on the profile); lifting any other would put it back where it was. The jobs due and the next wake-up come
+ * up: one needing more processors than are free, before its reservation, where space was given
+ * back (the hole, or a moved job's old slot) is passed over in O(log n) (`FreedSpace`); the others
+ * get a read-only test on the profile. Lifting any other job would put it back where it was. The jobs due and the next wake-up come
  * from a book ordered by start, not a scan of the queue. The profile is rebuilt from the running
  * jobs, as before, whenever it may be wrong: a job overran its estimate, started after its
  * reservation (a decision interval held the round), or holds space for ever (unknown estimates).
@@ -79,8 +82,24 @@ export const conservative = defineDiscipline({
 
     /** Lift `w`'s reservation and put it back at the earliest time it fits (never later). */
     const replace = (ctx: SchedulingContext, w: Waiting): void => {
-      if (w.at !== undefined) profile.give(w.at, w.job.estimate, w.job.size, w.job.demand);
+      const old = w.at;
+      if (old === undefined) return place(ctx, w);
+      profile.give(old, w.job.estimate, w.job.size, w.job.demand);
       place(ctx, w);
+      if (w.at !== old && old !== Number.POSITIVE_INFINITY) freedNow.push([old, old + w.job.estimate]);
+    };
+
+    /**
+     * Where space was given back (a departed job's hole, a moved job's old slot), in this pass of
+     * compression and the one before: a waiting job can move up only into space given back since
+     * the pass last looked at it. One pass is not a fixed point: a job the pass has passed may
+     * move up into a slot that a later job left, at the next pass.
+     */
+    let freedBefore: [number, number][] = [];
+    let freedNow: [number, number][] = [];
+    const endPass = (): void => {
+      freedBefore = freedNow;
+      freedNow = [];
     };
 
     const rebuild = (ctx: SchedulingContext): void => {
@@ -111,7 +130,9 @@ export const conservative = defineDiscipline({
           w.at = undefined;
         }
       }
+      freedNow = [];
       for (const w of queue) replace(ctx, w);
+      endPass();
     };
 
     /**
@@ -121,15 +142,28 @@ export const conservative = defineDiscipline({
     const compress = (ctx: SchedulingContext, holes: readonly JobView[]): void => {
       const now = ctx.now;
       profile.advance(now);
-      for (const job of holes) profile.release(now, noted(ctx, job)!, job.size, job.demand);
+      for (const job of holes) {
+        const end = noted(ctx, job)!;
+        profile.release(now, end, job.size, job.demand);
+        freedNow.push([now, end]);
+      }
+      const freed = new FreedSpace();
+      for (const [start, end] of [...freedBefore, ...freedNow])
+        freed.add(start, profile.mostFree(start, end));
       let kept = 0;
       for (const w of queue) {
-        if (w.job.state !== 'pending') continue;
-        queue[kept++] = w;
         const { at, job } = w;
-        if (at === undefined || profile.fitsBefore(at, job.estimate, job.size, job.demand)) replace(ctx, w);
+        if (job.state !== 'pending') continue;
+        queue[kept++] = w;
+        if (at === undefined) replace(ctx, w);
+        else if (freed.bound(at) >= job.size && profile.fitsBefore(at, job.estimate, job.size, job.demand)) {
+          const moved = freedNow.length;
+          replace(ctx, w);
+          for (const [start, end] of freedNow.slice(moved)) freed.add(start, profile.mostFree(start, end));
+        }
       }
       queue.length = kept;
+      endPass();
     };
 
     /**

@@ -10,11 +10,12 @@ interface Hold {
 /**
  * An independent conservative backfilling (Mu'alem & Feitelson 2001) for cross-checking the
  * engine + `conservative`: a plain loop with no profile kept between instants. At every instant
- * (departures, then arrivals, then one pass) it compresses from scratch: running jobs hold
- * [start, start + estimate); each waiting job, in arrival order, is lifted and put back at the
- * earliest time it fits beside the running jobs, the jobs before it (already re-placed) and the
- * jobs after it (still at their old reservations); then the jobs reserved at `now` start. A new
- * arrival is placed last. Processors only; estimates finite and never below runtimes.
+ * (departures, then arrivals, then one pass) it recomputes the holds from scratch: running jobs
+ * hold [start, start + estimate). When a job left before its estimate, it compresses: each waiting
+ * job, in arrival order, is lifted and put back at the earliest time it fits beside the running
+ * jobs, the jobs before it (already re-placed) and the jobs after it (still at their old
+ * reservations). A new arrival is placed the same way, last. Then the jobs reserved at `now` start.
+ * Processors only; estimates finite and never below runtimes.
  */
 export function referenceConservative(
   jobs: readonly ReferenceJob[],
@@ -30,6 +31,9 @@ export function referenceConservative(
     for (const r of running) now = Math.min(now, r.start + r.job.runtime);
     for (const at of reservation.values()) now = Math.min(now, at);
     if (next < jobs.length) now = Math.min(now, jobs[next]!.submit);
+    // One pass of compression per instant at which a job leaves early (Mu'alem & Feitelson): a
+    // pass is not a fixed point, so compressing at other instants too would be another discipline.
+    const early = running.some((r) => r.start + r.job.runtime === now && r.job.runtime < r.job.estimate);
     running = running.filter((r) => r.start + r.job.runtime !== now);
     while (next < jobs.length && jobs[next]!.submit === now) queue.push(jobs[next++]!);
 
@@ -46,6 +50,7 @@ export function referenceConservative(
       );
     const runningHolds = running.map((r) => holdOf(r.job, r.start));
     for (const [i, job] of queue.entries()) {
+      if (!early && reservation.has(job.id)) continue;
       const others = [
         ...runningHolds,
         ...queue.flatMap((o, j) =>

@@ -83,10 +83,10 @@ export const conservative = defineDiscipline({
     /** Lift `w`'s reservation and put it back at the earliest time it fits (never later). */
     const replace = (ctx: SchedulingContext, w: Waiting): void => {
       const old = w.at;
-      if (old === undefined) return place(ctx, w);
-      profile.give(old, w.job.estimate, w.job.size, w.job.demand);
+      if (old !== undefined) profile.give(old, w.job.estimate, w.job.size, w.job.demand);
       place(ctx, w);
-      if (w.at !== old && old !== Number.POSITIVE_INFINITY) freedNow.push([old, old + w.job.estimate]);
+      if (old !== undefined && w.at !== old && old !== Number.POSITIVE_INFINITY)
+        freedNow.push([old, old + w.job.estimate]);
     };
 
     /**

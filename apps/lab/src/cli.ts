@@ -22,15 +22,7 @@ const program = new Command('schedlab')
   });
 // Only the named command is defined in full (and loaded); the others stand in the help by summary.
 const named = namedCommand(process.argv.slice(2));
-const newPlugin = {
-  summary: 'write a ready discipline-plugin package (tsup, vitest with the invariant property, changesets)',
-  define: async () => (await import('./commands/new-plugin.ts')).newPluginCommand,
-};
-const report = {
-  summary: 'one self-contained HTML report of results (charts, Gantt), or one chart as an SVG/PNG figure',
-  define: async () => (await import('./commands/report.ts')).reportCommand,
-};
-for (const [name, entry] of Object.entries({ ...commands, 'new-plugin': newPlugin, report })) {
+for (const [name, entry] of Object.entries(commands)) {
   if (name === named) (await entry.define())(program);
   else program.command(name).description(entry.summary);
 }

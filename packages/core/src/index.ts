@@ -52,7 +52,7 @@ export {
 export type { RunLimits, RunResult, SimulationOptions } from './engine/run-options.ts';
 export { simulate } from './engine/simulation.ts';
 export type { StallReport } from './engine/stall.ts';
-export type { StopRuleInfo } from './engine/stop-rules.ts';
+export type { StopRule, StopRuleInfo } from './engine/stop-rules.ts';
 export { parseStopRule, stopRules } from './engine/stop-rules.ts';
 export {
   ConfigError,

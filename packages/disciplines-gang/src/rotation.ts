@@ -15,13 +15,13 @@ export class SlotRotation {
   #active = -1;
   /** The slot whose turn comes next, as slot indices are now. */
   #next = 0;
-  /** The jobs of each slot, as of the last change to the matrix (rebuilt when asked after one). */
-  #bySlot: Set<JobId>[] | undefined;
+  /** The jobs of the running slot, as of the last change to the matrix (rebuilt when asked after one). */
+  #jobs: ReadonlySet<JobId> | undefined;
 
   constructor(matrix: SchedulingMatrix) {
     this.#matrix = matrix;
     matrix.subscribe((event) => {
-      this.#bySlot = undefined;
+      this.#jobs = undefined;
       // Slots are deleted only at boundaries, between beginBoundary and endBoundary.
       if (event.kind === 'deleteSlot' && event.slot < this.#next) this.#next--;
     });
@@ -40,18 +40,15 @@ export class SlotRotation {
   endBoundary(): number {
     const slots = this.#matrix.slots;
     this.#active = slots === 0 ? -1 : this.#next < slots ? this.#next : 0;
+    this.#jobs = undefined;
     return this.#active;
   }
 
-  /** The jobs of the running slot (do not change the set). */
+  /** The jobs of the running slot, in placement order (do not change the set). */
   jobsOfActiveSlot(): ReadonlySet<JobId> {
     if (this.#active < 0) return none;
-    if (this.#bySlot === undefined) {
-      const bySlot = Array.from({ length: this.#matrix.slots }, () => new Set<JobId>());
-      for (const job of this.#matrix.jobs()) for (const slot of job.slots) bySlot[slot]!.add(job.id);
-      this.#bySlot = bySlot;
-    }
-    return this.#bySlot[this.#active] ?? none;
+    this.#jobs ??= new Set(this.#matrix.jobsInSlot(this.#active));
+    return this.#jobs;
   }
 }
 

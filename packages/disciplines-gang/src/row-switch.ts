@@ -13,6 +13,13 @@ import type { JobId } from '@js/gang';
  * suspend takes time, a job of the new slot resumes only once its processors are free, in a
  * later round. Nothing here changes the matrix: the slot is the discipline's book-keeping.
  * Returns the earliest time a minimum run ends that holds the switch up (Infinity: none).
+ *
+ * Whether a job of the new slot has its processors free is read from the machine only when
+ * something may stand in its way. When suspending is free and every running job outside the
+ * slot is suspended by this very switch, the only jobs left running are the slot's own, and
+ * jobs of one slot never share a processor (one cell per processor per slot): every job of
+ * the slot can resume, and the check — a look at each of up to P processors per boundary —
+ * would only confirm it.
  */
 export function switchToSlot(
   ctx: SchedulingContext,
@@ -21,27 +28,43 @@ export function switchToSlot(
   suspendIsFree: boolean,
 ): number {
   let retry = Number.POSITIVE_INFINITY;
+  let held = false;
   const suspend: JobView[] = [];
-  const leaving = new Set<number>();
   for (const job of ctx.jobs.running) {
-    if (slot.has(job.id) || job.inOverhead) continue;
+    if (slot.has(job.id)) continue;
+    if (job.inOverhead) {
+      held = true;
+      continue;
+    }
     if (!hasRunMinimum(job.sinceRun, minimumRun, ctx.now)) {
       retry = Math.min(retry, ctx.now + minimumRun - job.sinceRun);
+      held = true;
       continue;
     }
     suspend.push(job);
-    leaving.add(job.id);
   }
+  const mustLook = held || !suspendIsFree;
+  const leaving = mustLook && suspendIsFree ? new Set(suspend.map((j) => j.id)) : undefined;
   const resume: JobView[] = [];
   for (const id of slot) {
     const job = ctx.jobs.byId(id as number);
     if (job === undefined || job.state !== 'suspended' || job.inOverhead) continue;
-    const free = job.processors.every((p) => {
-      const on = ctx.machine.runningJob(p);
-      return on < 0 || (suspendIsFree && leaving.has(on));
-    });
-    if (free) resume.push(job);
+    if (mustLook && !processorsFree(ctx, job, leaving)) continue;
+    resume.push(job);
   }
   if (suspend.length > 0 || resume.length > 0) ctx.switch({ suspend, resume });
   return retry;
+}
+
+/** Whether every processor of `job` is idle, or runs a job the switch suspends (free suspends only). */
+function processorsFree(
+  ctx: SchedulingContext,
+  job: JobView,
+  leaving: ReadonlySet<number> | undefined,
+): boolean {
+  for (const p of job.processors) {
+    const on = ctx.machine.runningJob(p);
+    if (on >= 0 && !leaving?.has(on)) return false;
+  }
+  return true;
 }

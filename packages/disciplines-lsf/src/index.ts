@@ -26,12 +26,7 @@ export {
   lsfRtcAdsubset,
 };
 
-/**
- * The LSF scheduling-extension family of Parsons & Sevcik 1997 as one plugin for the registry.
- * `lsfPreemptAd` and `lsfMlfq` are exported and tested but not registered yet: on a 5 000-job
- * workload they take minutes (their rows and levels of stopped jobs are rebuilt every round), too
- * slow for `compare`'s every-discipline default.
- */
+/** The LSF scheduling-extension family of Parsons & Sevcik 1997 as one plugin for the registry. */
 export const lsfPlugin = definePlugin({
   name: '@js/disciplines-lsf',
   disciplines: [
@@ -39,10 +34,12 @@ export const lsfPlugin = definePlugin({
     lsfRtcAd,
     lsfRtcAdsubset,
     lsfPreempt,
+    lsfPreemptAd,
     lsfMig,
     lsfMigAd,
     lsfMigAdsubset,
     lsfMallAd,
     lsfMallAdsubset,
+    lsfMlfq,
   ],
 });

@@ -13,11 +13,13 @@ import { generatedSpec, type ReplicatedReport, runReplicated } from '../run/repl
 import { ResultStore } from '../run/results.ts';
 import { failIfStalled } from '../run/stalled.ts';
 import { addReplicationOptions, type ReplicationFlags, replicationPlan } from './replication.ts';
+import { runReportWriter } from './report.ts';
 import { addRunOptions, prepare, type RunFlags, readWorkloadSpec } from './shared.ts';
 
 interface CompareFlags extends RunFlags, ReplicationFlags {
   disciplines?: string;
   results?: string;
+  report?: string;
 }
 
 export function compareCommand(program: Command): void {
@@ -30,10 +32,17 @@ export function compareCommand(program: Command): void {
         .option(
           '--results <dir>',
           'keep each finished run in <dir>; running again resumes, skipping runs already there',
+        )
+        .option(
+          '--report <file>',
+          'also write a self-contained HTML report of the runs (.html: charts, Gantt)',
         ),
     ),
   ).action(async (flags: CompareFlags, command: Command) => {
     const plan = replicationPlan(flags, (option) => command.getOptionValueSource(option) === 'cli');
+    const html = flags.report
+      ? runReportWriter(flags.report, [flags.workload, ...(program.opts().plugin ?? [])], plan)
+      : undefined;
     const { workload, settings } = await prepare({ ...flags, ...program.opts() });
     const names = flags.disciplines
       ? flags.disciplines
@@ -41,6 +50,7 @@ export function compareCommand(program: Command): void {
           .map((d) => d.trim())
           .filter(Boolean)
       : settings.registry.disciplines().map((d) => d.definition.name);
+    if (names.length === 0) throw new ConfigError(`--disciplines '${flags.disciplines}' names no discipline`);
     // Check every name, and each discipline's options, before spending time on any run.
     const optionsOf = optionsByDiscipline(flags.options, names, settings.registry);
     const settingsOf = (name: string) => ({ ...settings, options: optionsOf(name) });
@@ -63,10 +73,12 @@ export function compareCommand(program: Command): void {
       const path = store?.path(name, await runIdentity(name, identity, global.plugin));
       const kept = path ? await store!.load(path) : undefined;
       if (kept) reused.push(name);
-      const report = kept ?? (await runDiscipline(name, workload, settingsOf(name)));
+      const observers = html ? [html.observer(name)] : [];
+      const report = kept ?? (await runDiscipline(name, workload, { ...settingsOf(name), observers }));
       if (path && !kept) await store!.save(path, report);
       reports.push(report);
     }
+    await html?.write(reports);
     const reuse = reused.length
       ? `reused from ${flags.results}, their inputs unchanged: ${reused.join(', ')}`
       : undefined;
@@ -88,7 +100,7 @@ export function compareCommand(program: Command): void {
 
 /** The flags that shape a run: all but those of output, of the command, and of replications (never kept). */
 function runFlags(flags: CompareFlags): Record<string, unknown> {
-  const { json, results, disciplines, statistic, ...run } = flags;
+  const { json, results, disciplines, statistic, report, ...run } = flags;
   return run;
 }
 

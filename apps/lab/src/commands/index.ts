@@ -44,6 +44,14 @@ export const commands: Readonly<Record<string, CommandEntry>> = {
     summary: 'join the results directories of a sweep’s shards into one',
     define: async () => (await import('./merge.ts')).mergeCommand,
   },
+  report: {
+    summary: 'one self-contained HTML report of results (charts, Gantt), or one chart as an SVG/PNG figure',
+    define: async () => (await import('./report.ts')).reportCommand,
+  },
+  'new-plugin': {
+    summary: 'write a ready discipline-plugin package (tsup, vitest with the invariant property, changesets)',
+    define: async () => (await import('./new-plugin.ts')).newPluginCommand,
+  },
   summarize: {
     summary: 'a sweep’s figures per discipline and load, with 95 % confidence half-widths',
     define: async () => (await import('./summarize.ts')).summarizeCommand,

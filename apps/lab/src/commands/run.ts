@@ -17,6 +17,7 @@ import type { PartitionFlag } from '../run/partitions.ts';
 import { generatedSpec, runReplicated } from '../run/replicated.ts';
 import { failIfStalled } from '../run/stalled.ts';
 import { addReplicationOptions, type ReplicationFlags, replicationPlan } from './replication.ts';
+import { runReportWriter } from './report.ts';
 import { addRunOptions, prepare, type RunFlags, readWorkloadSpec } from './shared.ts';
 import { partition, positiveNumber } from './values.ts';
 
@@ -27,6 +28,7 @@ interface RunCommandFlags extends RunFlags, ReplicationFlags {
   ganttStep: number;
   partition?: PartitionFlag[];
   route: string;
+  report?: string;
 }
 
 export function runCommand(program: Command): void {
@@ -59,6 +61,10 @@ export function runCommand(program: Command): void {
           'seconds per --gantt row (default 5, the gang quantum)',
           positiveNumber('gantt-step'),
           5,
+        )
+        .option(
+          '--report <file>',
+          'also write a self-contained HTML report of the run (.html: charts, Gantt)',
         ),
     ),
   ).action(async (flags: RunCommandFlags, command: Command) => {
@@ -86,6 +92,9 @@ export function runCommand(program: Command): void {
         sideFiles: [countersPath(flags.out)],
       });
     }
+    const html = flags.report
+      ? runReportWriter(flags.report, [flags.workload, flags.out, ...(global.plugin ?? [])], plan)
+      : undefined;
     const { workload, settings } = await prepare({ ...flags, ...global });
     if (plan) {
       const spec = generatedSpec(await readWorkloadSpec(flags.workload), workload.name);
@@ -99,7 +108,10 @@ export function runCommand(program: Command): void {
     const run = {
       ...settings,
       out: flags.out,
-      observers: keep ? [segmentRecorder((s) => keep(s) && shown.push(s))] : [],
+      observers: [
+        ...(keep ? [segmentRecorder((s) => keep(s) && shown.push(s))] : []),
+        ...(html ? [html.observer(flags.discipline)] : []),
+      ],
     };
     let report: Awaited<ReturnType<typeof runDiscipline>>;
     if (partitions) {
@@ -111,6 +123,7 @@ export function runCommand(program: Command): void {
       settings.registry.discipline(flags.discipline);
       report = await runDiscipline(flags.discipline, workload, run);
     }
+    await html?.write([report]);
     if (flags.json) console.log(JSON.stringify(report, null, 2));
     else {
       console.log(workloadLine(report.workload));

@@ -61,6 +61,7 @@ export interface PartitionReport {
   readonly summary: RunSummary;
 }
 
+/** One finished run as `run` and `compare` print it (`--json` writes it whole): discipline, workload, engine result and figures. */
 export interface RunReport {
   /** The discipline, or for a partitioned run `name=discipline+…` for each partition. */
   readonly discipline: string;
@@ -74,7 +75,7 @@ export interface RunReport {
 }
 
 /** The names a run's settings give, resolved: the registry's entries, checked values. */
-interface Resolved {
+export interface Resolved {
   readonly profile: PlatformProfile | undefined;
   readonly contention: ContentionModel | undefined;
   readonly placement: Partial<PlacementRules> | undefined;

@@ -4,8 +4,11 @@ import type * as CliProgress from 'cli-progress';
 
 /** Progress of long runs: a bar on a terminal, nothing elsewhere (pipes, CI, --json). */
 export interface Progress {
+  /** Show a fresh bar for the run named `label`, counting finished jobs from zero. */
   begin(label: string): void;
+  /** Attach to the run: it advances the bar as jobs finish. */
   readonly observer: RunObserver;
+  /** Take the bar off the terminal once the run is over. */
   end(): void;
 }
 

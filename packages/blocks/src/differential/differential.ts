@@ -2,6 +2,7 @@ import type { Bounds, equipartition } from '../equipartition/equipartition.ts';
 
 /** What differential allocation needs of a job: its bounds and its execution time on p processors. */
 export interface Differentiable extends Bounds {
+  /** Seconds the job would take on `p` processors; DIF gives the next processor to the job whose time drops most. */
   executionTime(p: number): number;
 }
 

@@ -20,7 +20,9 @@ export const capabilitiesSchema = z
     message: "preemption 'resize' and sizing 'malleable' go together",
   });
 
+/** The capabilities a discipline holds once defaults are filled in: its sizing class and how far it may preempt. */
 export type Capabilities = z.output<typeof capabilitiesSchema>;
+/** Capabilities as an author declares them: either field may be left out (rigid, run to completion). */
 export type CapabilitiesInput = z.input<typeof capabilitiesSchema>;
 
 const LADDER = ['none', 'suspend', 'checkpoint', 'resize'] as const;

@@ -18,12 +18,14 @@ export interface DisciplineEnvironment {
 
 /** A created discipline: its `schedule` runs once per decision round. */
 export interface Scheduler {
+  /** Decide at one scheduling point: read the context, ask for operations (start, suspend, resize…), which the engine validates and applies. */
   schedule(ctx: SchedulingContext): void;
 }
 
 /** An options schema: a zod object whose fields all have defaults (so `{}` is valid). */
 export type OptionsSchema = z.ZodObject;
 
+/** A registered discipline: its name, summary and source for `schedlab list`, its options schema, its capabilities and the factory the engine calls once per run. */
 export interface DisciplineDefinition<S extends OptionsSchema = OptionsSchema> {
   /** Registry name, lower-case with dashes (`easy`, `dyn-equi`). */
   readonly name: string;
@@ -40,6 +42,7 @@ export interface DisciplineDefinition<S extends OptionsSchema = OptionsSchema> {
    * remain physics: the engine charges them from the adjusted profile, the discipline only sees it.
    */
   platform?(options: z.output<S>, profile: PlatformProfile): PlatformProfile;
+  /** Build the discipline's scheduler for one run from validated options; book-keeping state lives in what it returns. */
   create(options: z.output<S>, env: DisciplineEnvironment): Scheduler;
 }
 
@@ -75,10 +78,12 @@ export interface Plugin {
   readonly contention?: readonly ContentionModel[];
 }
 
+/** Make the value a plugin module exports (its default export or `plugin`), tagged so that the registry recognises it. */
 export function definePlugin(plugin: Omit<Plugin, 'kind'>): Plugin {
   return Object.freeze({ kind: 'schedlab-plugin' as const, ...plugin });
 }
 
+/** Whether a module's export is a plugin made with {@link definePlugin} (checked by its tag, so copies of @js/core agree). */
 export const isPlugin = (value: unknown): value is Plugin =>
   typeof value === 'object' &&
   value !== null &&

@@ -22,6 +22,7 @@ export type Operation = 'start' | 'restart' | 'place' | 'suspend' | 'resume' | '
 /** A read-only set of processor ids. */
 export interface ProcessorSetView {
   readonly size: number;
+  /** Whether the processor with this id is in the set. */
   has(processor: number): boolean;
   /** The `count` lowest members. */
   lowest(count: number): Int32Array;
@@ -60,6 +61,7 @@ export interface JobsView {
   readonly running: readonly JobView[];
   readonly suspended: readonly JobView[];
   readonly checkpointed: readonly JobView[];
+  /** This discipline's job with that id once it has arrived, else undefined (another partition's jobs stay hidden). */
   byId(id: number): JobView | undefined;
 }
 
@@ -74,10 +76,15 @@ export interface Placement {
  * (A Map keyed by job views does the same job worse: its churn keeps departed jobs alive.)
  */
 export interface Notes {
+  /** The note kept on one of this discipline's jobs; undefined if none, or once the job's leaving round is over. */
   get(job: JobView): unknown;
+  /** Keep a note on one of this discipline's jobs (another's job is refused). */
   set(job: JobView, value: unknown): void;
+  /** Drop the note kept on a job. */
   delete(job: JobView): void;
+  /** The note kept on a processor; undefined if none. It stays until replaced, whatever runs there. */
   processor(processor: number): unknown;
+  /** Keep a note on a processor (e.g. the gang row it serves), replacing the previous one. */
   setProcessor(processor: number, value: unknown): void;
 }
 
@@ -97,10 +104,13 @@ export interface SchedulingContext {
   readonly notes: Notes;
   /** Estimated end of a job by what the run lets it know (for started jobs; ≥ now). */
   estimatedEnd(job: JobView): number;
+  /** Start a waiting job, or restart a checkpointed one, on the processors placed (default: its requested size, or its last count on restart); costs the dispatch time. */
   start(job: JobView, placement?: Placement): void;
   /** Make a waiting job resident on processors without running it (a gang row not yet active). */
   place(job: JobView, placement: Placement): void;
+  /** Preempt a running job in place: it stops progressing and frees its processors but stays resident, keeping memory and resources. */
   suspend(job: JobView): void;
+  /** Run a suspended job again on the processors it is resident on, which must be idle. */
   resume(job: JobView): void;
   /** Suspend some jobs and resume others as one validated step (gang rows, time slices). */
   switch(change: { readonly suspend?: readonly JobView[]; readonly resume?: readonly JobView[] }): void;
@@ -110,6 +120,7 @@ export interface SchedulingContext {
   resize(job: JobView, processors: number | ArrayLike<number>): void;
   /** Wake the discipline at time `at` (> now). */
   setTimer(at: number, tag?: string): TimerHandle;
+  /** Withdraw one of this discipline's timers; nothing happens if it already fired or was cancelled. */
   cancelTimer(timer: TimerHandle): void;
   /**
    * Declare the time by which the discipline guarantees to start a waiting job (EASY's head,

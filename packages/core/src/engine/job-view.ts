@@ -2,6 +2,7 @@ import { executionTimeOf } from '../job/job.ts';
 import { visibleTraits } from './knowledge.ts';
 import type { SimJob } from './sim-job.ts';
 
+/** Where a job is in its life cycle: waiting to start, running, preempted (suspended in place or checkpointed), or gone. */
 export type JobState = 'pending' | 'running' | 'suspended' | 'checkpointed' | 'finished' | 'killed';
 
 /**

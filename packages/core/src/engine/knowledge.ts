@@ -16,6 +16,7 @@ export const knowledgeSchema = z
   })
   .strict();
 
+/** A run's knowledge setting, defaults filled in: what runtimes, demands and speedups disciplines see. */
 export type Knowledge = z.output<typeof knowledgeSchema>;
 
 /**

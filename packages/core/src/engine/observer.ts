@@ -72,6 +72,7 @@ export interface RunInfo {
   readonly multiprogrammingLimit: number;
   /** Node and CPU of each processor, for placement rules and contention. */
   readonly nodeOf: (processor: number) => number;
+  /** The CPU a processor (core) belongs to, numbered across the machine; for the one-process-per-CPU rule. */
   readonly cpuOf: (processor: number) => number;
   /** The discipline (partition) that owns a processor; undefined for none. */
   readonly ownerOf: (processor: number) => string | undefined;
@@ -118,10 +119,13 @@ export type RunStatus = 'completed' | 'stopped' | 'saturated' | 'stalled' | 'tim
  * every discipline decision of that instant, so a level holds until the next sample.
  */
 export interface RunObserver {
+  /** The run is about to start: the machine's capacities and the rules it runs under. */
   begin?(info: RunInfo): void;
   /** A job arrived; `discipline` is the discipline (partition) it was routed to. */
   submitted?(job: Job, now: number, discipline: string): void;
+  /** The machine's levels after the decisions of one instant (a reused object: copy what you keep). */
   sample?(occupancy: OccupancySample): void;
+  /** A job left the system, finished or killed, with its final record. */
   jobEnded?(outcome: JobOutcome): void;
   /**
    * A job made progress on `processors` processors from `from` to `to`, slowed by `slowdown`
@@ -134,5 +138,6 @@ export interface RunObserver {
   released?(event: ReleaseEvent): void;
   /** A discipline declared the time by which it guarantees to start a waiting job. */
   reserved?(job: JobView, at: number, now: number): void;
+  /** The run is over at simulated time `now`, for the reason `status` gives. */
   end?(now: number, status: RunStatus): void;
 }

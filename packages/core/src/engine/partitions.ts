@@ -23,6 +23,7 @@ export interface PartitionSpec {
  */
 export type Route = 'queue' | 'partition' | 'size';
 
+/** Every way an arrival may be routed to a partition, as `--route` accepts them. */
 export const routes: readonly Route[] = ['queue', 'partition', 'size'];
 
 /**

@@ -13,8 +13,10 @@ export const placementRulesSchema = z
   })
   .strict();
 
+/** A run's placement rules, defaults filled in (no limit on jobs per node; CPUs may be shared). */
 export type PlacementRules = z.output<typeof placementRulesSchema>;
 
+/** The rules of an unconstrained run: any number of jobs per node, any processes per CPU. */
 export const noPlacementRules: PlacementRules = placementRulesSchema.parse({});
 
 /** Whether a run's rules constrain anything (so the common case skips the checks). */

@@ -36,6 +36,7 @@ export const platformProfileSchema = z
   })
   .strict();
 
+/** A platform's operation costs and timing rules, defaults filled in (free and unrestricted). */
 export type PlatformProfile = z.output<typeof platformProfileSchema>;
 
 /** Every operation free and instantaneous: the setting of most papers' simulations. */

@@ -8,6 +8,7 @@ import type { PlacementRules } from './placement.ts';
 import type { PlatformProfile } from './profile.ts';
 import type { StallReport } from './stall.ts';
 
+/** Bounds that end a run early, and the saturation rule of an open-arrival experiment. */
 export interface RunLimits {
   /** Stop before any event later than this simulated time. */
   readonly maxTime?: number;
@@ -22,6 +23,7 @@ export interface RunLimits {
   readonly idleRounds?: number;
 }
 
+/** What `simulate` needs: the machine, the discipline(s), the platform, knowledge and rules, and the hooks. */
 export interface SimulationOptions {
   readonly machine: Machine;
   /** The discipline of an unpartitioned run. */
@@ -51,6 +53,7 @@ export interface SimulationOptions {
   readonly yieldEvery?: number;
 }
 
+/** How a run ended: why, when, how many jobs came and went, and the disciplines' counters. */
 export interface RunResult {
   readonly status: RunStatus;
   /** Simulated time at the end. */

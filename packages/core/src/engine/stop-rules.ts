@@ -38,7 +38,9 @@ export interface StopRule {
   readonly text: string;
   /** Jobs whose figures count (arrival index below this), or Infinity. */
   readonly measured: number;
+  /** Note the arrival with this index; a status when it ends the run (saturation), else undefined. */
   arrived(arrival: number): RunStatus | undefined;
+  /** Note the departure of the job with this arrival index; a status when it ends the run, else undefined. */
   left(arrival: number): RunStatus | undefined;
 }
 

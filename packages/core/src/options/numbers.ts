@@ -19,6 +19,7 @@ export interface NumberRule {
   readonly below?: number;
 }
 
+/** The outcome of {@link readNumber}: the value, or why the text was refused, for the caller to locate. */
 export type ReadNumber =
   | { readonly ok: true; readonly value: number }
   | { readonly ok: false; readonly problem: string };
@@ -28,6 +29,7 @@ const decimalNumeral = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** Whether `text` is a decimal numeral (the syntax alone). */
 export const isDecimalNumeral = (text: string): boolean => decimalNumeral.test(text);
 
+/** Read a decimal numeral under `rule` (finite, integer if asked, within bounds), refusing anything else with a reason. */
 export function readNumber(text: string, rule: NumberRule = {}): ReadNumber {
   const refuse = (problem: string): ReadNumber => ({ ok: false, problem });
   if (!decimalNumeral.test(text)) return refuse(`'${text}' is not a decimal number`);

@@ -5,6 +5,7 @@ import { isPlugin } from '../discipline/define.ts';
 import { type ContentionModel, noContention } from '../engine/contention.ts';
 import { builtinProfiles, type PlatformProfile } from '../engine/profile.ts';
 import { PluginError, UnknownNameError } from '../errors/errors.ts';
+import { resolvePackage } from './resolve-package.ts';
 
 /**
  * Registered disciplines, platform profiles and contention models by name. Built-in plugins and the modules a
@@ -21,6 +22,7 @@ export class Registry {
     for (const p of plugins) this.add(p);
   }
 
+  /** Register every discipline, profile and contention model of a plugin; a name already taken is refused with a `BAD_PLUGIN` error. */
   add(plugin: Plugin): this {
     for (const d of plugin.disciplines) {
       const existing = this.#disciplines.get(d.name);
@@ -50,7 +52,9 @@ export class Registry {
   async load(specifier: string, fromDir = process.cwd()): Promise<Plugin> {
     const looksLikePath =
       specifier.startsWith('.') || isAbsolute(specifier) || /\.[cm]?[jt]s$/.test(specifier);
-    const target = looksLikePath ? pathToFileURL(resolve(fromDir, specifier)).href : specifier;
+    const target = looksLikePath
+      ? pathToFileURL(resolve(fromDir, specifier)).href
+      : (resolvePackage(specifier, fromDir) ?? specifier);
     let module: Record<string, unknown>;
     try {
       module = await import(target);
@@ -74,12 +78,14 @@ export class Registry {
     return this.#disciplines.get(discipline)?.plugin;
   }
 
+  /** The discipline registered under `name`; an unknown name is an `UNKNOWN_NAME` error naming the closest known one. */
   discipline(name: string): DisciplineDefinition {
     const entry = this.#disciplines.get(name);
     if (!entry) throw UnknownNameError.among('discipline', name, [...this.#disciplines.keys()]);
     return entry.definition;
   }
 
+  /** The platform profile registered under `name` (built-in or from a plugin); unknown names are refused with the closest match. */
   profile(name: string): PlatformProfile {
     const p = this.#profiles.get(name);
     if (!p) throw UnknownNameError.among('platform profile', name, [...this.#profiles.keys()]);
@@ -91,16 +97,19 @@ export class Registry {
     return [...this.#disciplines.values()];
   }
 
+  /** Every platform profile: the built-in ones first, then those of plugins in registration order. */
   profiles(): PlatformProfile[] {
     return [...this.#profiles.values()];
   }
 
+  /** The contention model registered under `name` (`none` is always there); unknown names are refused with the closest match. */
   contentionModel(name: string): ContentionModel {
     const c = this.#contention.get(name);
     if (!c) throw UnknownNameError.among('contention model', name, [...this.#contention.keys()]);
     return c;
   }
 
+  /** Every contention model: `none` first, then those of plugins in registration order. */
   contentionModels(): ContentionModel[] {
     return [...this.#contention.values()];
   }

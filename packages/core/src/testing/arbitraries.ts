@@ -13,6 +13,7 @@ export interface MachineArbitraryOptions {
   readonly multiprogramming?: boolean;
 }
 
+/** Machines of up to `maxProcessors` processors and `maxResources` named resources, flat or as nodes of CPUs and cores. */
 export function arbMachine(options: MachineArbitraryOptions = {}): fc.Arbitrary<MachineSpec> {
   const maxP = options.maxProcessors ?? 32;
   const maxR = options.maxResources ?? 2;

@@ -14,6 +14,7 @@ export interface ScheduledJob {
   readonly processors: number;
 }
 
+/** What {@link checkRun} returns: the run's result, the invariant violations found (empty when correct) and the schedule. */
 export interface CheckedRun {
   readonly result: RunResult;
   readonly violations: readonly string[];

@@ -8,6 +8,7 @@ import type {
 } from '../engine/observer.ts';
 import { executionTimeOf, isRigid, type Job, maxProcessors, minProcessors } from '../job/job.ts';
 
+/** Which optional invariants an {@link InvariantChecker} also checks, and which run endings it accepts. */
 export interface InvariantOptions {
   /**
    * Check declared reservations: never moved later, and honoured (the job starts by it).
@@ -60,6 +61,7 @@ export class InvariantChecker implements RunObserver {
 
   constructor(readonly options: InvariantOptions = {}) {}
 
+  /** Set up empty books for the run's processors (grouped by node) and resources. */
   begin(info: RunInfo): void {
     this.#info = info;
     this.#byNode = new Map();
@@ -169,6 +171,7 @@ export class InvariantChecker implements RunObserver {
     this.#reservation.set(job.id, before === undefined ? at : Math.min(before, at));
   }
 
+  /** Check a job's whole life at its end: arrival before start, rigid size, exact work delivered, nothing still held, reservation kept. */
   jobEnded(o: JobOutcome): void {
     this.outcomes.push(o);
     const { job } = o;
@@ -194,6 +197,7 @@ export class InvariantChecker implements RunObserver {
     this.#jobs.delete(job.id);
   }
 
+  /** Record how the run ended; a status outside the accepted ones (default: `completed`) is a violation. */
   end(_now: number, status: RunStatus): void {
     this.status = status;
     const proper = this.options.statuses ?? ['completed'];

@@ -222,7 +222,7 @@ export const conservative = defineDiscipline({
           queue = queue.filter((w) => w.job.state === 'pending');
         // A reservation is a promise to start then, even if nothing else happens at that time
         // (compression in arrival order can leave one where a later job's old slot ended).
-        const next = book.next();
+        const next = book.nextAfter(ctx.now);
         if (next !== Number.POSITIVE_INFINITY && (alarm <= ctx.now || next < alarm)) {
           ctx.setTimer(next, 'reservation');
           alarm = next;

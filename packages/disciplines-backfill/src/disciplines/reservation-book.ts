@@ -46,6 +46,11 @@ export class ReservationBook {
     return this.#entries[0]?.at ?? Number.POSITIVE_INFINITY;
   }
 
+  /** The earliest reservation starting after `t` (∞ when none): one due but blocked waits for an event, not a timer. */
+  nextAfter(t: number): number {
+    return this.#entries[this.#after(t, Number.POSITIVE_INFINITY)]?.at ?? Number.POSITIVE_INFINITY;
+  }
+
   /** Index just past every entry ordered at or before (at, seq). */
   #after(at: number, seq: number): number {
     const entries = this.#entries;

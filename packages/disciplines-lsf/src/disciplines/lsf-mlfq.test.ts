@@ -23,43 +23,43 @@ function recorder() {
 
 describe('lsf-mlfq: hand-checked schedules', () => {
   it('demotes across all three levels; a higher level preempts a lower one, equals never', async () => {
-    // 1 processor, ideal profile, thresholds 10 and 30 s, quantum 5 (wake-ups at 7, 12, 17, …
-    // after J2's arrival at 2). At 2 J1 and J2 share level 0: no preemption. At 12 J1 (12 s) has
-    // dropped to level 1 and J2 takes over. At 22 J2 (10 s) drops to level 1 too, level with the
-    // stopped J1: it keeps running. J3 arrives at 40 at level 0 and displaces J2 (28 s, level 1)
-    // until it leaves at 45, when J1 (level 1, earlier arrival) resumes. At 67 J1 (34 s) has
-    // dropped to level 2, below J2 (28 s, level 1), which resumes and, though it drops to level 2
-    // at 72, runs its 72 s left to 139; J1 finishes its last 66 s at 205.
+    // 1 processor, ideal profile, thresholds 10 and 30 s, quantum 5 (wake-ups at multiples of 5
+    // while a job waits). At 2 J1 and J2 share level 0: no preemption. At 10 J1 (10 s) has
+    // dropped to level 1 and J2 takes over. At 20 J2 (10 s) drops to level 1 too, level with the
+    // stopped J1: it keeps running. J3 arrives at 30 at level 0 and displaces J2 (20 s, level 1)
+    // until it leaves at 35, when J1 (level 1, earlier arrival) resumes. At 55 J1 (30 s) has
+    // dropped to level 2, below J2 (20 s, level 1), which resumes and, though it drops to level 2
+    // at 65, runs its 80 s left to 135; J1 finishes its last 70 s at 205.
     const { log, observer } = recorder();
     const run = await checkRun(
       lsfMlfq,
       { nodes: 1 },
-      [sequential(1, 0, 100), sequential(2, 2, 100), sequential(3, 40, 5)],
+      [sequential(1, 0, 100), sequential(2, 2, 100), sequential(3, 30, 5)],
       { observers: [observer], options: { thresholds: [10, 30], quantum: 5 } },
     );
     expect(run.violations).toEqual([]);
-    expect(run.schedule).toEqual([at(1, 0, 205), at(2, 12, 139), at(3, 40, 45)]);
+    expect(run.schedule).toEqual([at(1, 0, 205), at(2, 10, 135), at(3, 30, 35)]);
     expect(log.filter(([, , op]) => op !== 'start')).toEqual([
-      [12, 1, 'suspend'],
-      [40, 2, 'suspend'],
-      [45, 1, 'resume'],
-      [67, 1, 'suspend'],
-      [67, 2, 'resume'],
-      [139, 1, 'resume'],
+      [10, 1, 'suspend'],
+      [30, 2, 'suspend'],
+      [35, 1, 'resume'],
+      [55, 1, 'suspend'],
+      [55, 2, 'resume'],
+      [135, 1, 'resume'],
     ]);
   });
 
   it('lets a demoted job run its minimum before a higher level preempts it (lsf-now-97)', async () => {
     // Thresholds 20 and 5000 s, quantum 30. J1 starts at 0 (dispatched by 30). J2 arrives at 40,
     // when J1 (40 s) has dropped to level 1, but J1 has run only 40 s of its minimum 60: J2
-    // waits for the wake-up at 70. It is dispatched until 100 and leaves at 110; J1 resumes
-    // there with 1000 − 40 s left and ends at 1070.
+    // waits for the next quantum, at 60. It is dispatched until 90 and leaves at 100; J1 resumes
+    // there with 1000 − 30 s left and ends at 1070.
     const run = await checkRun(lsfMlfq, { nodes: 1 }, [sequential(1, 0, 1000), sequential(2, 40, 10)], {
       profile: lsfProfile,
       options: { thresholds: [20, 5000], quantum: 30 },
     });
     expect(run.violations).toEqual([]);
-    expect(run.schedule).toEqual([at(1, 0, 1070), at(2, 70, 110)]);
+    expect(run.schedule).toEqual([at(1, 0, 1070), at(2, 60, 100)]);
   });
 
   it('keeps to the multiprogramming limit', async () => {

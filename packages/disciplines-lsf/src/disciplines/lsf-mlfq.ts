@@ -1,7 +1,7 @@
 import { defineDiscipline, hasRunMinimum, type JobView, type SchedulingContext } from '@js/core';
 import { fitsWithin } from '@js/machine';
 import { z } from 'zod';
-import { Wake } from '../policy/reallocation.ts';
+import { nextQuantum, Wake } from '../policy/reallocation.ts';
 
 const options = z
   .object({
@@ -18,7 +18,7 @@ const options = z
       .positive()
       .default(60)
       .describe(
-        'seconds between wake-ups while a job waits, when demotions are noticed (the extension mainline sleeps until an event or this timeout; the paper names no value, 60 s is its minimum run before a simple preemption)',
+        'quantum, seconds: while a job waits, the discipline wakes at every multiple of it and notices demotions (the extension mainline sleeps until an event or a quantum timeout; the paper names no value, 60 s is its minimum run before a simple preemption)',
       ),
   })
   .strict();
@@ -46,13 +46,26 @@ export const lsfMlfq = defineDiscipline({
   create: (opts, { machine, profile }) => {
     const limit = Math.min(profile.multiprogrammingLimit, machine.multiprogrammingLimit);
     const wake = new Wake();
-    /** The level a job sits at: how many thresholds its acquired processor time has crossed. */
-    const level = (j: JobView) => opts.thresholds.filter((t) => j.acquired >= t).length;
-    const byPriority = (a: JobView, b: JobView) => level(a) - level(b) || a.arrival - b.arrival;
+    /** Resident jobs per processor (scratch, recounted every round). */
+    const residents = new Int32Array(machine.processors);
 
     return {
       schedule(ctx) {
         const { jobs } = ctx;
+        // The level a job sits at: how many thresholds its acquired processor time has crossed.
+        // Time stands still within a round, so each job's level is worked out once per round.
+        const levels = new Map<JobView, number>();
+        const level = (j: JobView): number => {
+          let l = levels.get(j);
+          if (l === undefined) {
+            const acquired = j.acquired;
+            l = 0;
+            for (const t of opts.thresholds) if (acquired >= t) l++;
+            levels.set(j, l);
+          }
+          return l;
+        };
+        const byPriority = (a: JobView, b: JobView) => level(a) - level(b) || a.arrival - b.arrival;
         // Processors a preemptor waits for while its victims' suspend overhead runs.
         const promised = new Set<number>();
         const displaced = new Set<JobView>();
@@ -69,10 +82,10 @@ export const lsfMlfq = defineDiscipline({
             return undefined;
           return level(v) > level(job) && !displaced.has(v) ? v : undefined;
         };
-        const residents = new Map<number, number>();
-        for (const j of [...jobs.running, ...jobs.suspended])
-          for (const p of j.processors) residents.set(p, (residents.get(p) ?? 0) + 1);
-        const room = (p: number) => (residents.get(p) ?? 0) + 1 <= limit;
+        residents.fill(0);
+        for (const list of [jobs.running, jobs.suspended])
+          for (const j of list) for (const p of j.processors) residents[p]!++;
+        const room = (p: number) => residents[p]! + 1 <= limit;
         // Below this level no running job can be displaced (a cheap test before looking closer).
         const lowest = Math.max(
           -1,
@@ -85,13 +98,13 @@ export const lsfMlfq = defineDiscipline({
         for (const job of waiting) {
           let victims: JobView[];
           if (job.state === 'suspended') {
-            const on = job.processors.map((p) => victimOf(job, p));
-            if (on.some((v) => v === undefined)) continue;
-            victims = [...new Set(on.filter((v): v is JobView => v !== null))];
+            const on = victimsOnItsProcessors(job, victimOf);
+            if (on === undefined) continue;
+            victims = on;
           } else {
             if (level(job) >= lowest && ctx.machine.idleProcessors < job.size) continue;
             if (!fitsWithin(job.demand, freeResources(ctx), ctx.machine.spec.capacities)) continue;
-            const chosen = displace(ctx, job, victimOf, room);
+            const chosen = displace(ctx, job, victimOf, room, byPriority);
             if (!chosen) continue;
             victims = chosen;
           }
@@ -105,13 +118,13 @@ export const lsfMlfq = defineDiscipline({
           else {
             const processors = placeOn(ctx, job, room);
             ctx.start(job, { processors });
-            for (const p of processors) residents.set(p, (residents.get(p) ?? 0) + 1);
+            for (const p of processors) residents[p]!++;
           }
         }
 
         const all = [...jobs.pending, ...jobs.running, ...jobs.suspended];
         if (all.some((j) => j.state === 'pending' || j.state === 'suspended')) {
-          wake.at(ctx, ctx.now + opts.quantum, 'quantum');
+          wake.at(ctx, nextQuantum(ctx.now, opts.quantum), 'quantum');
         }
       },
     };
@@ -126,6 +139,7 @@ export const lsfMlfq = defineDiscipline({
       job: JobView,
       victimOf: (job: JobView, p: number) => JobView | null | undefined,
       room: (p: number) => boolean,
+      byPriority: (a: JobView, b: JobView) => number,
     ): JobView[] | undefined {
       let usable = 0;
       const candidates = new Set<JobView>();
@@ -148,6 +162,24 @@ export const lsfMlfq = defineDiscipline({
     }
   },
 });
+
+/**
+ * The running jobs a stopped job must suspend to resume on its own processors, each once, in the
+ * order of its processors; undefined as soon as one processor is held by a job it may not
+ * suspend (or promised to another preemptor).
+ */
+function victimsOnItsProcessors(
+  job: JobView,
+  victimOf: (job: JobView, p: number) => JobView | null | undefined,
+): JobView[] | undefined {
+  const victims: JobView[] = [];
+  for (const p of job.processors) {
+    const v = victimOf(job, p);
+    if (v === undefined) return undefined;
+    if (v !== null && !victims.includes(v)) victims.push(v);
+  }
+  return victims;
+}
 
 /** Every processor the discipline owns: the idle ones and those its started jobs hold. */
 function owned(ctx: SchedulingContext): number[] {

@@ -12,26 +12,28 @@ const switches = (log: [number, number, string, readonly number[]][]) =>
 
 describe('lsf-preempt-ad: hand-checked schedules', () => {
   it('switches to the row holding the least acquired time, but never before the minimum run (lsf-now-97)', async () => {
-    // 2 processors, quantum 60. At 10 J2 arrives while J1 is still in its 30 s dispatch: J1
-    // must keep running, so the new row cannot hold J2. At 70 J1 (140 processor-s) is of age
-    // and J2 (0) is least: J1 suspended, J2 dispatched (running 100–). At 130 J2 (120) is least
-    // and stays. At 190 J2 has 240 > J1's 140: back to J1's row (resume is free). At 250 J1 has
-    // 260 > 240: J2 resumes its last 10 s and leaves at 260, where J1 resumes with 1000 − 100 s
-    // left: it ends at 1160.
+    // 2 processors, quantum 60 (quanta end at multiples of 60). At 10 J2 arrives while J1 is
+    // still in its 30 s dispatch: J1 must keep running, so the new row cannot hold J2. At 60 J1
+    // (120 processor-s) is of age and J2 (0) is least: J1 suspended, J2 dispatched (running
+    // 90–). At 120 J2 (120) ties with J1 (120): on a tie the earlier
+    // row wins, the running one, so nothing changes. At 180 J2 has 240 > J1's 120:
+    // back to J1's row (resume is free). At 240 both have 240, and the running row stays. At 300
+    // J1 has 360 > 240: J2 resumes its last 10 s and leaves at 310, where J1 resumes with
+    // 1000 − 150 s left: it ends at 1160.
     const { log, observer } = recorder();
     const run = await checkRun(lsfPreemptAd, { nodes: 2 }, [rigid(1, 0, 2, 1000), rigid(2, 10, 2, 100)], {
       profile: lsfProfile,
       observers: [observer],
     });
     expect(run.violations).toEqual([]);
-    expect(run.schedule).toEqual([at(1, 0, 1160, 2), at(2, 70, 260, 2)]);
+    expect(run.schedule).toEqual([at(1, 0, 1160, 2), at(2, 60, 310, 2)]);
     expect(switches(log)).toEqual([
-      [70, 1, 'suspend'],
-      [190, 2, 'suspend'],
-      [190, 1, 'resume'],
-      [250, 1, 'suspend'],
-      [250, 2, 'resume'],
-      [260, 1, 'resume'],
+      [60, 1, 'suspend'],
+      [180, 2, 'suspend'],
+      [180, 1, 'resume'],
+      [300, 1, 'suspend'],
+      [300, 2, 'resume'],
+      [310, 1, 'resume'],
     ]);
   });
 

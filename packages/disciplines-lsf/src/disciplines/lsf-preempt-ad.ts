@@ -1,7 +1,7 @@
 import { defineDiscipline, hasRunMinimum, type JobView, type SchedulingContext } from '@js/core';
 import { z } from 'zod';
-import { fillRow, type MatrixRow, matrixRows } from '../policy/matrix.ts';
-import { Wake } from '../policy/reallocation.ts';
+import { fillRow, Matrix, type MatrixRow } from '../policy/matrix.ts';
+import { nextQuantum, Wake } from '../policy/reallocation.ts';
 import { remainingDemand } from '../policy/service-order.ts';
 import { spreadLeftovers } from '../policy/spread.ts';
 
@@ -12,7 +12,7 @@ const options = z
       .positive()
       .default(60)
       .describe(
-        'seconds between re-evaluations while a job waits (the paper names no value; 60 s is its minimum run before a simple preemption, so a switched-in row is looked at again as soon as it may be switched out)',
+        'quantum, seconds: while a job waits, the rows are re-evaluated at every multiple of it (the paper names no value; 60 s is its minimum run before a simple preemption, so a switched-in row is looked at again as soon as it may be switched out)',
       ),
   })
   .strict();
@@ -45,38 +45,58 @@ export const lsfPreemptAd = defineDiscipline({
     const limit = Math.min(profile.multiprogrammingLimit, machine.multiprogrammingLimit);
     const minimumRun = profile.minRunBeforeSuspend;
     const wake = new Wake();
+    const matrix = new Matrix(machine.processors);
+    // Scratch per processor, reused every round.
     const marks = new Int32Array(machine.processors);
+    const residents = new Int32Array(machine.processors);
+    const room = new Uint8Array(machine.processors);
     return {
       schedule(ctx) {
         const { jobs } = ctx;
-        const everyone = [...jobs.pending, ...jobs.running, ...jobs.suspended];
-        const knowsDemand = everyone[0]?.work !== undefined;
-        const served = new Map(everyone.map((j) => [j, knowsDemand ? remainingDemand(j)! : j.acquired]));
+        const { pending, running, suspended } = jobs;
+        const knowsDemand = (pending[0] ?? running[0] ?? suspended[0])?.work !== undefined;
+        const served = new Map<JobView, number>();
+        for (const list of [pending, running, suspended])
+          for (const j of list) served.set(j, knowsDemand ? remainingDemand(j)! : j.acquired);
         const standing = (j: JobView) => served.get(j)!;
-        const best = (a: JobView, b: JobView) => standing(a) - standing(b) || a.arrival - b.arrival;
 
         // A job inside its suspend overhead still holds its processors and cannot be resumed yet.
-        const settling = jobs.suspended.filter((j) => j.inOverhead);
-        const stopped = jobs.suspended.filter((j) => !j.inOverhead);
-        const keep = jobs.running.filter(
-          (j) => j.inOverhead || !hasRunMinimum(j.sinceRun, minimumRun, ctx.now),
-        );
-        const kept = new Set(keep);
-        const owned = new Set<number>(ctx.machine.idle.lowest(ctx.machine.idleProcessors));
-        const residents = new Map<number, number>();
-        for (const j of [...jobs.running, ...jobs.suspended]) {
-          for (const p of j.processors) {
-            owned.add(p);
-            residents.set(p, (residents.get(p) ?? 0) + 1);
+        const blocked: number[] = [];
+        const stopped: JobView[] = [];
+        for (const j of suspended) {
+          if (j.inOverhead) blocked.push(...j.processors);
+          else stopped.push(j);
+        }
+        const keep = running.filter((j) => j.inOverhead || !hasRunMinimum(j.sinceRun, minimumRun, ctx.now));
+        // The discipline's processors (idle or held by its jobs) where one more job may reside.
+        residents.fill(0);
+        room.fill(0);
+        for (const p of ctx.machine.idle.lowest(ctx.machine.idleProcessors)) room[p] = 1;
+        for (const list of [running, suspended]) {
+          for (const j of list) {
+            for (const p of j.processors) {
+              room[p] = 1;
+              residents[p]!++;
+            }
           }
         }
+        let roomSize = 0;
+        for (let p = 0; p < room.length; p++) {
+          if (room[p] === 1 && residents[p]! + 1 > limit) room[p] = 0;
+          roomSize += room[p]!;
+        }
+        // Best first: least served, earliest arrival on a tie (each key looked up once).
+        const ranked = [...pending, ...stopped, ...running.filter((j) => !keep.includes(j))]
+          .map((job) => ({ job, standing: standing(job), arrival: job.arrival }))
+          .sort((a, b) => a.standing - b.standing || a.arrival - b.arrival);
         const filling = {
           ctx,
           keep,
-          blocked: new Set(settling.flatMap((j) => j.processors)),
+          blocked,
           standing,
-          candidates: [...jobs.pending, ...stopped, ...jobs.running.filter((j) => !kept.has(j))].sort(best),
-          room: new Set([...owned].filter((p) => (residents.get(p) ?? 0) + 1 <= limit)),
+          candidates: ranked.map((r) => r.job),
+          room,
+          roomSize,
           marks: marks.fill(0),
           stamp: 0,
         };
@@ -86,21 +106,25 @@ export const lsfPreemptAd = defineDiscipline({
         // rows are probed (see fillRow) and only the chosen one is filled to the end.
         let chosen: readonly JobView[] | undefined;
         let least = Number.POSITIVE_INFINITY;
-        for (const members of matrixRows(jobs.running, stopped)) {
+        for (const members of matrix.rows(running, stopped)) {
           const row = fillRow(members, filling, least);
           if (!row) continue;
-          for (const j of [...row.resident, ...row.pending]) {
-            if (standing(j) < least) {
-              least = standing(j);
-              chosen = members;
+          for (const list of [row.resident, row.pending]) {
+            for (const j of list) {
+              if (standing(j) < least) {
+                least = standing(j);
+                chosen = members;
+              }
             }
           }
         }
 
-        if (chosen) switchTo(ctx, fillRow(chosen, filling)!, filling.room, profile.suspend === 0);
-        if (everyone.some((j) => j.state === 'pending' || j.state === 'suspended')) {
-          wake.at(ctx, ctx.now + opts.quantum, 'quantum');
-        }
+        if (chosen) switchTo(ctx, fillRow(chosen, filling)!, room, profile.suspend === 0);
+        // Look again when the quantum expires while any of this round's jobs waits, as the switch
+        // left them.
+        const waits = (j: JobView) => j.state === 'pending' || j.state === 'suspended';
+        if (pending.some(waits) || running.some(waits) || suspended.some(waits))
+          wake.at(ctx, nextQuantum(ctx.now, opts.quantum), 'quantum');
       },
     };
   },
@@ -111,12 +135,7 @@ export const lsfPreemptAd = defineDiscipline({
  * efficiency with speedup knowledge), then switch to the row: running jobs not in it are
  * suspended, its stopped jobs resumed, its pending jobs started.
  */
-function switchTo(
-  ctx: SchedulingContext,
-  row: MatrixRow,
-  room: ReadonlySet<number>,
-  suspendIsFree: boolean,
-): void {
+function switchTo(ctx: SchedulingContext, row: MatrixRow, room: Uint8Array, suspendIsFree: boolean): void {
   const counts = row.pending.map((j) => j.minSize);
   spreadLeftovers(row.pending, counts, row.open - row.reserved);
   const inRow = new Set(row.resident);
@@ -130,7 +149,9 @@ function switchTo(
     if (suspend.length) ctx.switch({ suspend });
     for (const j of resume) if (j.processors.every((p) => ctx.machine.idle.has(p))) ctx.resume(j);
   }
-  const open = [...room].filter((p) => !row.committed(p)).sort((a, b) => a - b);
+  if (row.pending.length === 0) return;
+  const open: number[] = [];
+  for (let p = 0; p < room.length; p++) if (room[p] === 1 && !row.committed(p)) open.push(p);
   row.pending.forEach((job, i) => {
     const processors = open.splice(0, counts[i]!);
     if (processors.every((p) => ctx.machine.idle.has(p))) ctx.start(job, { processors });

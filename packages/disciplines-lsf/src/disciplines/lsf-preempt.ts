@@ -6,6 +6,7 @@ import {
   type TimerHandle,
 } from '@js/core';
 import { z } from 'zod';
+import { nextQuantum } from '../policy/reallocation.ts';
 import { remainingDemand, serviceOrder } from '../policy/service-order.ts';
 
 const options = z
@@ -167,9 +168,7 @@ export const lsfPreempt = defineDiscipline({
           couldPreempt = ctx.jobs.pending.some((c) => c.state === 'pending' && startedSizes.has(c.size));
         }
         if (couldPreempt && (timer === undefined || timer.at <= ctx.now)) {
-          // Quanta fall on multiples of the quantum, not counted from whenever this instance
-          // happened to start: a discipline rebuilt mid-run wakes when the original would.
-          timer = ctx.setTimer((Math.floor(ctx.now / opts.quantum) + 1) * opts.quantum, 'quantum');
+          timer = ctx.setTimer(nextQuantum(ctx.now, opts.quantum), 'quantum');
         }
       },
     };

@@ -91,3 +91,11 @@ export class Wake {
     ctx.setTimer(due, tag);
   }
 }
+
+/**
+ * The next quantum expiry after `now`: quanta fall on multiples of the quantum, not counted from
+ * whenever an instance of the discipline happened to wake, so a discipline rebuilt mid-run from
+ * the cache alone wakes when the original would (restartability, seed 000 §3).
+ */
+export const nextQuantum = (now: number, quantum: number): number =>
+  (Math.floor(now / quantum) + 1) * quantum;

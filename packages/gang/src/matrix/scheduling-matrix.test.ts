@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GangError, type GangErrorCode } from '../errors/gang-error.ts';
+import { matrixArb } from '../testing/arbitraries.ts';
 import { describeMatrixState } from '../testing/invariants.ts';
 import { parseMatrix } from './parse.ts';
 import { SchedulingMatrix } from './scheduling-matrix.ts';
@@ -227,5 +229,32 @@ describe('SchedulingMatrix', () => {
     expect(copy.toString()).toBe('. . . .\n. . B B\n. . . .');
     expect(copy.wltm.root).toBe(10);
     expect(m.wltm.root).toBe(0);
+  });
+
+  it('lists the jobs of a slot in placement order, whoever was shifted or extended there since', () => {
+    const m = parseMatrix('A A B B\nC C . .');
+    m.place({ id: 'D', start: 2, width: 1 }, 1);
+    m.repack([
+      { job: 'A', from: 0, to: 1 },
+      { job: 'C', from: 1, to: 0 },
+    ]);
+    expect(m.toString()).toBe('C C B B\nA A D .');
+    expect(m.jobsInSlot(0)).toEqual(['B', 'C']);
+    expect(m.jobsInSlot(1)).toEqual(['A', 'D']);
+    expect(() => m.jobsInSlot(2)).toThrow(/UNKNOWN_SLOT/);
+  });
+
+  it('lists a slot’s jobs as the jobs whose slots include it, in the order jobs() gives', () => {
+    fc.assert(
+      fc.property(matrixArb({ maxLog2: 4, maxOperations: 40 }), (m) => {
+        for (const matrix of [m, m.clone()]) {
+          for (let s = 0; s < matrix.slots; s++) {
+            const expected = [...matrix.jobs()].filter((j) => j.slots.includes(s)).map((j) => j.id);
+            expect(matrix.jobsInSlot(s)).toEqual(expected);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -44,6 +44,9 @@ export class SchedulingMatrix {
   #records: (JobRecord | undefined)[] = [];
   #byId = new Map<JobId, Entry>();
   #freeHandles: number[] = [];
+  /** Placement sequence number by handle, so a slot's jobs can be listed in placement order. */
+  #placedAs: number[] = [];
+  #placements = 0;
   #wltm: WorkloadTree;
   #wlts: WorkloadTree;
   #listeners = new Set<MatrixListener>();
@@ -100,6 +103,26 @@ export class SchedulingMatrix {
 
   hasJob(id: JobId): boolean {
     return this.#byId.has(id);
+  }
+
+  /**
+   * The jobs that run in `slot`, in the order they were placed (the order of `jobs()`): what the
+   * processors run while that slot has its turn. One pass over the slot's row, not over the jobs.
+   */
+  jobsInSlot(slot: number): JobId[] {
+    this.#checkSlot(slot);
+    const cells = this.#cells;
+    const base = slot * this.#n;
+    const handles: number[] = [];
+    // A job's cells in a row are one consecutive run, so a new handle is a new job.
+    for (let p = 0, last = IDLE; p < this.#n; p++) {
+      const h = cells[base + p]!;
+      if (h !== IDLE && h !== last) handles.push(h);
+      last = h;
+    }
+    const placedAs = this.#placedAs;
+    handles.sort((a, b) => placedAs[a]! - placedAs[b]!);
+    return handles.map((h) => this.#records[h]!.id);
   }
 
   /** The job in a cell, or undefined when the cell is idle. */
@@ -190,6 +213,7 @@ export class SchedulingMatrix {
     const handle = this.#freeHandles.pop() ?? this.#records.length;
     const record: JobRecord = { id, start, width, size, slots: [slot] };
     this.#records[handle] = record;
+    this.#placedAs[handle] = this.#placements++;
     this.#byId.set(id, { record, handle });
     this.#write(slot, record, handle);
     this.#wltm.addToRange(start, start + width, -1);
@@ -313,6 +337,8 @@ export class SchedulingMatrix {
       copy.#byId.set(record.id, { record: copy.#records[handle]!, handle });
     }
     copy.#freeHandles = [...this.#freeHandles];
+    copy.#placedAs = [...this.#placedAs];
+    copy.#placements = this.#placements;
     copy.#wltm = this.#wltm.clone();
     copy.#wlts = this.#wlts.clone();
     return copy;

@@ -1,3 +1,4 @@
+import { isPowerOfTwo } from '../buddy/buddy-block.ts';
 import { GangError } from '../errors/gang-error.ts';
 import { renderForError } from '../matrix/render.ts';
 import type { SchedulingMatrix } from '../matrix/scheduling-matrix.ts';
@@ -12,7 +13,11 @@ import { everyProcessorHasIdleSlot, gatherIdleFragments } from '../repack/proper
  */
 export function canExtendJob(matrix: SchedulingMatrix, id: JobId): boolean {
   const job = matrix.job(id);
-  return job !== undefined && everyProcessorHasIdleSlot(matrix, job.start, job.start + job.width);
+  if (job === undefined) return false;
+  // On a buddy block the node answers at once: it is non-zero exactly when every leaf under it is.
+  if (isPowerOfTwo(job.width) && job.start % job.width === 0)
+    return matrix.wltm.blockValue(job.start, job.width) > 0;
+  return everyProcessorHasIdleSlot(matrix, job.start, job.start + job.width);
 }
 
 /** Re-packs so the job's processors are idle in one slot and extends the job into it; returns that slot. */

@@ -23,10 +23,12 @@ export class ProcessorSet {
     return this.#size;
   }
 
+  /** Whether processor `p` is a member, in constant time. */
   has(p: number): boolean {
     return (this.#words[p >>> 5]! & (1 << (p & 31))) !== 0;
   }
 
+  /** Make processor `p` a member (no change if it already is). */
   add(p: number): void {
     const w = p >>> 5;
     const bit = 1 << (p & 31);
@@ -36,6 +38,7 @@ export class ProcessorSet {
     }
   }
 
+  /** Remove processor `p` (no change if it is not a member). */
   delete(p: number): void {
     const w = p >>> 5;
     const bit = 1 << (p & 31);

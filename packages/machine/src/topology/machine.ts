@@ -86,10 +86,12 @@ export class Machine {
     return this.#resourceIndex.get(name) ?? -1;
   }
 
+  /** The node a processor belongs to: processors are numbered node by node, CPU by CPU, core by core. */
   nodeOf(processor: number): number {
     return Math.floor(processor / (this.cpusPerNode * this.coresPerCpu));
   }
 
+  /** The CPU (numbered across the whole machine) a processor belongs to; processors sharing it contend for it under coscheduling. */
   cpuOf(processor: number): number {
     return Math.floor(processor / this.coresPerCpu);
   }

@@ -6,6 +6,7 @@ export class CompensatedSum {
   #sum = 0;
   #compensation = 0;
 
+  /** Add a term, carrying its rounding error in the compensation. */
   add(x: number): void {
     const t = this.#sum + x;
     this.#compensation += Math.abs(this.#sum) >= Math.abs(x) ? this.#sum - t + x : x - t + this.#sum;

@@ -72,6 +72,7 @@ export class Distribution {
     return this.#sketch.store.bins.length + this.#sketch.negativeStore.bins.length;
   }
 
+  /** Count, mean, median, 95th percentile (to the sketch's accuracy) and maximum of the values added so far; NaN when empty. */
   summary(): DistributionSummary {
     const empty = this.#count === 0;
     return {

@@ -12,6 +12,7 @@ export const replicationOptionsSchema = z.strictObject({
   minReplications: z.number().int().min(2).default(2),
 });
 
+/** Options of {@link confidenceInterval} and {@link enoughReplications} as a caller writes them (defaults: 95 %, 5 %, at least 2). */
 export type ReplicationOptions = z.input<typeof replicationOptionsSchema>;
 
 /** Mean of replication values with a Student-t confidence interval. */

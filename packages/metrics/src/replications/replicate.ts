@@ -18,6 +18,7 @@ export const replicateOptionsSchema = replicationOptionsSchema
     message: 'must be at least minReplications',
   });
 
+/** Options of {@link replicate} as a caller writes them: confidence, target half-width, at least and at most how many replications. */
 export type ReplicateOptions = z.input<typeof replicateOptionsSchema>;
 
 /** Why the replications stopped. */
@@ -29,6 +30,7 @@ export type ReplicationStop =
   /** The cap was reached first: the interval is the best there is, wider than the target. */
   | 'max-replications';
 
+/** What {@link replicate} returns: why it stopped, every replication's result and the confidence interval of the statistic. */
 export interface Replicated<T> {
   readonly stop: ReplicationStop;
   /** Every replication's result, in the order run (the saturated one last, when there is one). */
@@ -39,6 +41,7 @@ export interface Replicated<T> {
   readonly interval: ConfidenceInterval;
 }
 
+/** How {@link replicate} runs one replication, reads its statistic and tells whether it saturated. */
 export interface ReplicateInput<T> {
   /** Run replication `index` (0-based); each must draw from its own seed. */
   readonly run: (index: number) => Promise<T>;

@@ -56,6 +56,7 @@ export class MeasurementWindow {
     return this.#measuredEnded >= this.#measuredSubmitted;
   }
 
+  /** Measured jobs submitted and left so far, arrivals after the window, and whether the window is complete. */
   progress(): MeasurementProgress {
     const arrivalsAfterWindow = Math.max(0, this.#submitted - this.#afterLast);
     return {

@@ -23,10 +23,14 @@ import type { RunSummary, SummaryInput } from './run-summary.ts';
 
 /** A run observer that keeps streaming figures and, once the run has ended, sums them up. */
 export interface RunMetrics extends RunObserver {
+  /** Start the run: remember the machine's resources for utilisation and resource-weighted figures. */
   begin(info: RunInfo): void;
   submitted(job: Job, now: number): void;
+  /** Add an occupancy change to the time-weighted utilisation and queue-length integrals. */
   sample(occupancy: OccupancySample): void;
+  /** Count a departure and, if the job is in the measured window, add its wait, response and slowdowns. */
   jobEnded(outcome: JobOutcome): void;
+  /** Close the run with its end time and status (a saturated run keeps partial figures). */
   end(now: number, status: RunStatus): void;
   /** Where the measurement window stands (for a saturation rule, or a progress display). */
   progress(): MeasurementProgress;

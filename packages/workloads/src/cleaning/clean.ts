@@ -76,6 +76,7 @@ export class Cleaner {
     return out;
   }
 
+  /** Jobs in and out so far, the rules in force and how many jobs each rule dropped or changed. */
   report(): CleaningReport {
     return { jobsIn: this.#in, jobsOut: this.#out, rules: this.rules, counts: { ...this.#counts } };
   }

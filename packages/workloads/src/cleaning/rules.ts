@@ -38,8 +38,11 @@ export const cleaningRulesSchema = z.strictObject({
   runtimeAboveRequest: z.enum(['clip-runtime', 'keep', 'raise-estimate']).default('clip-runtime'),
 });
 
+/** The cleaning rules with every action decided (defaults filled in). */
 export type CleaningRules = z.infer<typeof cleaningRulesSchema>;
+/** Cleaning rules as a user writes them (`--clean rule=action`, a spec's `cleaning`): any rule left out keeps its default. */
 export type CleaningRulesInput = z.input<typeof cleaningRulesSchema>;
+/** The name of one cleaning rule (`nonPositiveRuntime`, `widerThanMachine`…), as counts and reports key them. */
 export type CleaningRuleName = keyof CleaningRules;
 
 /** The rules in the order they are applied. */

@@ -10,6 +10,7 @@ export interface Distribution {
   readonly variance: number;
   /** P(X < x). Used to compute the exact mean of a discretised variable (job sizes). */
   probabilityBelow(x: number): number;
+  /** One draw, taking its uniform numbers from `stream` only. */
   sample(stream: RandomStream): number;
 }
 

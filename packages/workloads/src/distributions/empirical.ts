@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Distribution } from './distribution.ts';
 
+/** A discrete distribution over observed values as JSON, with optional relative weights (one per value). */
 export const empiricalSpecSchema = z
   .strictObject({
     kind: z.literal('empirical'),
@@ -16,6 +17,7 @@ export const empiricalSpecSchema = z
     message: 'at least one weight must be positive',
     path: ['weights'],
   });
+/** A validated empirical-distribution spec. */
 export type EmpiricalSpec = z.infer<typeof empiricalSpecSchema>;
 
 /** One of `values`, with probability proportional to its weight. */

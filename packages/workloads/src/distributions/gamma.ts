@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Distribution } from './distribution.ts';
 import { regularizedGammaP } from './gamma-function.ts';
 
+/** A gamma distribution as JSON, by shape α and scale β (mean αβ). */
 export const gammaSpecSchema = z.strictObject({
   kind: z.literal('gamma'),
   /** Shape α. */
@@ -10,6 +11,7 @@ export const gammaSpecSchema = z.strictObject({
   /** Scale β: the mean is αβ (the convention of the Lublin–Feitelson code). */
   scale: z.number().positive(),
 });
+/** A validated gamma-distribution spec. */
 export type GammaSpec = z.infer<typeof gammaSpecSchema>;
 
 /** A standard normal draw (Box–Muller, cosine branch): two uniforms, always. */
@@ -42,6 +44,7 @@ export function gammaDraw(shape: number, scale: number, stream: RandomStream): n
   }
 }
 
+/** Gamma with shape α and scale β: mean αβ, variance αβ², drawn by {@link gammaDraw}. */
 export const gammaDistribution = ({ shape, scale }: GammaSpec): Distribution => ({
   kind: 'gamma',
   mean: shape * scale,

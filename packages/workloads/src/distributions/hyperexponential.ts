@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Distribution } from './distribution.ts';
 import { exponentialDraw } from './exponential.ts';
 
+/** A two-branch hyper-exponential as JSON, by mean and coefficient of variation (cv ≥ 1). */
 export const hyperexponentialSpecSchema = z
   .strictObject({
     kind: z.literal('hyper-exponential'),
@@ -14,6 +15,7 @@ export const hyperexponentialSpecSchema = z
       'a hyper-exponential has CV ≥ 1 (CV = 1 is the exponential); for less variable values use uniform',
     path: ['cv'],
   });
+/** A validated hyper-exponential spec. */
 export type HyperexponentialSpec = z.infer<typeof hyperexponentialSpecSchema>;
 
 /** One branch of a hyper-exponential: taken with `probability`, then exponential with `mean`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Distribution } from './distribution.ts';
 
+/** A log-uniform distribution as JSON: positive `min` ≤ `max`, uniform in the logarithm. */
 export const logUniformSpecSchema = z
   .strictObject({
     kind: z.literal('log-uniform'),
@@ -8,6 +9,7 @@ export const logUniformSpecSchema = z
     max: z.number().positive(),
   })
   .refine((s) => s.min <= s.max, { message: 'max must be ≥ min', path: ['max'] });
+/** A validated log-uniform spec. */
 export type LogUniformSpec = z.infer<typeof logUniformSpecSchema>;
 
 /**

@@ -19,6 +19,7 @@ export const distributionSpecSchema = z.discriminatedUnion('kind', [
   empiricalSpecSchema,
   gammaSpecSchema,
 ]);
+/** A validated distribution spec of any kind, discriminated by `kind`. */
 export type DistributionSpec = z.infer<typeof distributionSpecSchema>;
 
 /** Build a distribution from its spec, validating it first (errors name the bad field). */

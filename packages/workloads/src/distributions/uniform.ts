@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Distribution } from './distribution.ts';
 
+/** A continuous uniform distribution as JSON, on [`min`, `max`). */
 export const uniformSpecSchema = z
   .strictObject({
     kind: z.literal('uniform'),
@@ -8,6 +9,7 @@ export const uniformSpecSchema = z
     max: z.number(),
   })
   .refine((s) => s.min <= s.max, { message: 'max must be ≥ min', path: ['max'] });
+/** A validated uniform-distribution spec. */
 export type UniformSpec = z.infer<typeof uniformSpecSchema>;
 
 /** Continuous uniform on [min, max). */

@@ -12,6 +12,7 @@ import { zhou99 } from './zhou-99/model.ts';
 
 /** Wrapper models find their base through the registry, so they can extend any model. */
 export const kResource = kResourceModel((name) => workloadModel(name));
+/** The `zeng-sodan-multicore` wrapper model: any base model's jobs with Zeng & Sodan's slowdown traits, processes per node and job types. */
 export const zengSodanMulticore = multicoreModel((name) => workloadModel(name));
 
 /** Every workload model of the five papers (and the models they build on), in a fixed order. */

@@ -17,6 +17,7 @@ export const modelWorkloadSettingsSchema = z.strictObject({
   /** Run seed: every purpose draws from its own stream named under it. */
   seed: seedSchema.default(1),
 });
+/** Model workload settings as a caller writes them: options, job count, offered load, processors and seed, each optional. */
 export type ModelWorkloadSettings = z.input<typeof modelWorkloadSettingsSchema>;
 
 /** A model's job stream, ready to run or write. */
@@ -110,4 +111,5 @@ export const modelWorkloadSpecSchema = z.strictObject({
   load: z.number().positive().optional(),
   processors: z.int().positive().optional(),
 });
+/** A validated `{ "kind": "model" }` workload-file entry. */
 export type ModelWorkloadSpec = z.infer<typeof modelWorkloadSpecSchema>;

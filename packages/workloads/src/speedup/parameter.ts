@@ -23,6 +23,7 @@ export const parameterSchema = z.union([z.number(), distributionSpecSchema], {
     return `not a valid distribution: ${at}${inner.message}`;
   },
 });
+/** A speedup-model parameter: one number for every job, or a distribution spec drawn per job. */
 export type Parameter = z.infer<typeof parameterSchema>;
 
 /** The distribution a parameter draws from; a number is a constant. */

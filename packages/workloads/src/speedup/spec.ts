@@ -3,6 +3,7 @@ import { parameterSchema } from './parameter.ts';
 
 /** Sevcik's speedup shape μ; μ = ∞ (α = 0) is written "infinity" in JSON, as in the `sevcik-94` model. */
 export const speedupShapeSchema = z.union([z.number().nonnegative(), z.literal('infinity')]);
+/** Sevcik's shape μ: a non-negative number, or `'infinity'` for α = 0. */
 export type SpeedupShape = z.infer<typeof speedupShapeSchema>;
 
 export const linearSpeedupSchema = z
@@ -59,5 +60,7 @@ export const speedupSpecSchema = z.discriminatedUnion('kind', [
   sevcikSpeedupSchema,
   downeySpeedupSchema,
 ]);
+/** A validated speedup model (linear, Amdahl, Sevcik or Downey), discriminated by `kind`. */
 export type SpeedupSpec = z.infer<typeof speedupSpecSchema>;
+/** A speedup model as a spec file writes it, before defaults are filled in. */
 export type SpeedupSpecInput = z.input<typeof speedupSpecSchema>;

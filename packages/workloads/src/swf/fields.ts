@@ -24,6 +24,7 @@ export const swfFields = [
   { key: 'thinkTime', name: 'think time' },
 ] as const;
 
+/** The key of one of the 18 SWF fields (`submit`, `runTime`, `requestedProcessors`…), in field order. */
 export type SwfFieldKey = (typeof swfFields)[number]['key'];
 
 /** Fields per job line. */

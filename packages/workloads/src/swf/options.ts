@@ -11,5 +11,7 @@ export const swfReadOptionsSchema = z.strictObject({
   name: z.string().min(1).optional(),
 });
 
+/** SWF reader options with defaults filled in. */
 export type SwfReadOptions = z.infer<typeof swfReadOptionsSchema>;
+/** SWF reader options as a caller writes them. */
 export type SwfReadOptionsInput = z.input<typeof swfReadOptionsSchema>;

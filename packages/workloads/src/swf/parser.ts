@@ -25,6 +25,7 @@ export interface SwfReadReport {
   readonly commentsAfterHeader: number;
 }
 
+/** How many skipped lines a lenient read keeps as examples in its report; the rest are only counted. */
 export const FIRST_SKIPPED_KEPT = 5;
 
 const SPACE = 32;
@@ -115,6 +116,7 @@ export class SwfParser {
     this.#closeHeader();
   }
 
+  /** Lines read, jobs produced and malformed lines skipped so far (final once the input has ended). */
   report(): SwfReadReport {
     return {
       source: this.#source,

@@ -9,4 +9,5 @@ export const syntheticOptionsSchema = z.strictObject({
   /** Machine size overriding the spec's; the load then refers to this machine. */
   processors: z.int().positive().optional(),
 });
+/** Options of a synthetic workload as a caller writes them: seed and machine-size override. */
 export type SyntheticOptions = z.input<typeof syntheticOptionsSchema>;

@@ -61,13 +61,16 @@ export const syntheticSpecSchema = z
     for (const issue of formIssues(spec)) ctx.addIssue({ code: 'custom', ...issue, path: [...issue.path] });
   });
 
+/** A validated synthetic workload spec: arrivals, and either rigid sizes and runtimes or moldable work and speedup. */
 export type SyntheticSpec = z.infer<typeof syntheticSpecSchema>;
+/** A synthetic workload spec as written, before defaults are filled in. */
 export type SyntheticSpecInput = z.input<typeof syntheticSpecSchema>;
 /** A spec of moldable/malleable jobs (validated: work and speedup are both there). */
 export type MoldableSyntheticSpec = SyntheticSpec & MoldableFields;
 /** A spec of rigid jobs (validated: sizes and runtimes are both there). */
 export type RigidSyntheticSpec = SyntheticSpec & Required<Pick<SyntheticSpec, 'sizes' | 'runtimes'>>;
 
+/** Whether a spec describes moldable/malleable jobs (work and speedup given) rather than rigid ones. */
 export const isMoldableSpec = (spec: SyntheticSpec): spec is MoldableSyntheticSpec =>
   spec.work !== undefined && spec.speedup !== undefined;
 

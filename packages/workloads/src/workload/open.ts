@@ -17,6 +17,7 @@ import { seedSchema } from '../synthetic/options.ts';
 import type { SyntheticSpec } from '../synthetic/spec.ts';
 import { type SwfWorkloadSpec, type WorkloadSpecInput, workloadSpecSchema } from './spec.ts';
 
+/** How to open a workload spec: seed, machine size override, trace cleaning rules and leniency. */
 export const openWorkloadOptionsSchema = z.strictObject({
   /** Run seed; synthetic and model workloads derive their named streams from it. */
   seed: seedSchema.default(1),
@@ -34,6 +35,7 @@ export const openWorkloadOptionsSchema = z.strictObject({
   /** Traces: skip malformed lines instead of stopping (they are counted in the report). */
   lenient: z.boolean().optional(),
 });
+/** Options for opening a workload as a caller writes them (every field optional). */
 export type OpenWorkloadOptions = z.input<typeof openWorkloadOptionsSchema>;
 
 /** What opening and consuming a workload did. */

@@ -20,6 +20,7 @@ export const swfWorkloadSpecSchema = z.strictObject({
    */
   load: z.number().positive().optional(),
 });
+/** A validated `{ "kind": "swf" }` workload-file entry. */
 export type SwfWorkloadSpec = z.infer<typeof swfWorkloadSpecSchema>;
 
 /**
@@ -31,5 +32,7 @@ export const workloadSpecSchema = z.discriminatedUnion('kind', [
   swfWorkloadSpecSchema,
   modelWorkloadSpecSchema,
 ]);
+/** A validated workload file of any kind (synthetic, swf or model). */
 export type WorkloadSpec = z.infer<typeof workloadSpecSchema>;
+/** A workload file as written, before defaults are filled in. */
 export type WorkloadSpecInput = z.input<typeof workloadSpecSchema>;

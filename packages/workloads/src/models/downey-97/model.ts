@@ -71,6 +71,7 @@ export const downey97Streams = {
   work: 'work',
 } as const;
 
+/** The `downey97` workload model: moldable jobs with log-uniform work and average parallelism under Downey's speedup function. */
 export const downey97 = defineModel({
   name: 'downey97',
   summary: 'moldable jobs: log-uniform average parallelism and total work, Downey’s speedup function as T(p)',

@@ -84,6 +84,7 @@ export const feitelson96Streams = {
 
 const isPowerOfTwo = (n: number): boolean => (n & (n - 1)) === 0;
 
+/** The `feitelson96` workload model: rigid jobs with harmonic sizes favouring small and power-of-two sizes, CV > 1 runtimes, repeated runs. */
 export const feitelson96 = defineModel({
   name: 'feitelson96',
   summary:

@@ -165,6 +165,7 @@ function drawRuntime(t: LublinTableOptions, nodes: number, cap: number, s: Rando
   return Math.floor(Math.exp(x));
 }
 
+/** The `lublin99` workload model (Lublin–Feitelson): batch and interactive rigid jobs, two-stage log-uniform sizes, hyper-gamma runtimes, daily arrival cycle. */
 export const lublin99 = defineModel({
   name: 'lublin99',
   summary:

@@ -30,6 +30,7 @@ export interface LublinTable {
   readonly bnum: number;
 }
 
+/** The model's parameters per job stream (batch, interactive, typeless), as the reference code m_lublin99.c sets them. */
 export const lublinTables: Readonly<Record<'batch' | 'interactive' | 'typeless', LublinTable>> = {
   batch: {
     serialProb: 0.2927,

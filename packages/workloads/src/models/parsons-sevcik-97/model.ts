@@ -104,6 +104,7 @@ export const parsonsSevcik97Streams = {
   speedups: 'speedups',
 } as const;
 
+/** The `parsons-sevcik-97` workload model: adaptive jobs with hyper-exponential demand, processor bounds and good or poor speedup. */
 export const parsonsSevcik97 = defineModel({
   name: 'parsons-sevcik-97',
   summary:

@@ -1,12 +1,9 @@
 import type { TraitKnowledge } from '@js/core';
 import { z } from 'zod';
 import { hyperexponentialMixture } from '../../distributions/hyperexponential.ts';
+import { type SpeedupShape, speedupShapeSchema } from '../../speedup/spec.ts';
 import { defineModel } from '../model.ts';
 import { arrivalsStream, poissonSampler } from '../poisson.ts';
-
-/** μ = ∞ (α = 0, the best speedup the p_max allows) is written "infinity" in JSON. */
-const speedupShape = z.union([z.number().nonnegative(), z.literal('infinity')]);
-type SpeedupShape = z.infer<typeof speedupShape>;
 
 /**
  * Anastasiadis & Sevcik, "Parallel Application Scheduling on Networks of Workstations", §5.2 and
@@ -53,7 +50,7 @@ export const sevcik94Options = z
       .default('WK4')
       .describe('speedup mix (§5.2): WK1 μ = ∞, WK2 μ = 0.4, WK3 μ = 0.2, WK4 the three equally often'),
     mu: z
-      .array(speedupShape)
+      .array(speedupShapeSchema)
       .min(1)
       .optional()
       .describe('speedup shapes μ, equally likely, overriding the workload’s ("infinity" for α = 0)'),
@@ -105,6 +102,7 @@ export const sevcik94Streams = {
 /** (1/p_max²)^μ, with μ = ∞ giving 0. */
 const alphaFactor = (c: number, mu: SpeedupShape): number => (mu === 'infinity' ? 0 : c ** mu);
 
+/** The `sevcik-94` workload model: malleable jobs with T(p) = φW/p + α + βp and the presets WK1–WK4 of Anastasiadis & Sevcik. */
 export const sevcik94 = defineModel({
   name: 'sevcik-94',
   summary:

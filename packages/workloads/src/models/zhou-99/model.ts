@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Distribution } from '../../distributions/distribution.ts';
 import { logUniformDistribution } from '../../distributions/log-uniform.ts';
 import { jobSize, meanJobSize } from '../../synthetic/sizes.ts';
 import { defineModel } from '../model.ts';
@@ -31,6 +32,12 @@ export const zhou99Options = z
       .positive()
       .default(0.5)
       .describe('ρ = λ·p̄·t̄/P (§2); Tables 1–2 use 0.2, 0.5, 0.7 and 0.9'),
+    powerOfTwoSizes: z
+      .boolean()
+      .default(false)
+      .describe(
+        'not the paper’s workload, a sensitivity check: round each uniform-log size to the nearest power of two in log space, so a job fills its buddy block and the load the matrix carries is ρ itself (with the paper’s sizes, the blocks’ internal fragmentation carries about a third more)',
+      ),
   })
   .refine((o) => (o.maxSize ?? o.processors) <= o.processors, {
     message: 'maxSize must be ≤ processors',
@@ -40,10 +47,42 @@ export const zhou99Options = z
     message: 'minSize must be ≤ maxSize (default: processors)',
     path: ['minSize'],
   })
-  .refine((o) => o.minSlots <= o.maxSlots, { message: 'minSlots must be ≤ maxSlots', path: ['minSlots'] });
+  .refine((o) => o.minSlots <= o.maxSlots, { message: 'minSlots must be ≤ maxSlots', path: ['minSlots'] })
+  .refine((o) => !o.powerOfTwoSizes || powersOfTwo(o.minSize, o.maxSize ?? o.processors).length > 0, {
+    message: 'powerOfTwoSizes needs a power of two between minSize and maxSize',
+    path: ['powerOfTwoSizes'],
+  });
+
+/** The powers of two in [min, max]. */
+function powersOfTwo(min: number, max: number): number[] {
+  const found: number[] = [];
+  for (let n = 1; n <= max; n *= 2) if (n >= min) found.push(n);
+  return found;
+}
+
+/**
+ * Sizes as powers of two: a size drawn from `sizes` goes to the power of two nearest it in log
+ * space (2^k takes the draws in [2^(k−½), 2^(k+½))), the end ones taking the tails. Returns the
+ * sampler and the exact mean p̄ of the sizes it gives.
+ */
+function powerOfTwoSizes(sizes: Distribution, min: number, max: number) {
+  const grid = powersOfTwo(min, max);
+  const last = grid.length - 1;
+  let mean = 0;
+  let below = 0;
+  grid.forEach((n, i) => {
+    const upTo = i === last ? 1 : sizes.probabilityBelow(n * Math.SQRT2);
+    mean += n * (upTo - below);
+    below = upTo;
+  });
+  const sample = (u: number) =>
+    grid[Math.min(last, Math.max(0, Math.round(Math.log2(u) - Math.log2(grid[0]!))))]!;
+  return { sample, mean };
+}
 
 export const zhou99Streams = { arrivals: arrivalsStream, sizes: 'sizes', runtimes: 'runtimes' } as const;
 
+/** The `zhou-99` workload model: gang jobs with uniform-log sizes and runtimes in whole 5 s slots, Poisson arrivals. */
 export const zhou99 = defineModel({
   name: 'zhou-99',
   summary:
@@ -56,9 +95,10 @@ export const zhou99 = defineModel({
   create(o) {
     const maxSize = o.maxSize ?? o.processors;
     const sizes = logUniformDistribution({ kind: 'log-uniform', min: o.minSize, max: maxSize });
+    const binary = o.powerOfTwoSizes ? powerOfTwoSizes(sizes, o.minSize, maxSize) : undefined;
     const slots = logUniformDistribution({ kind: 'log-uniform', min: o.minSlots, max: o.maxSlots });
     // The rounded, clipped values are what jobs are: p̄ and t̄ are their exact means.
-    const meanSize = meanJobSize(sizes, maxSize);
+    const meanSize = binary?.mean ?? meanJobSize(sizes, maxSize);
     const meanRuntime = meanJobSize(slots, o.maxSlots) * o.slot;
     const meanInterarrival = (meanSize * meanRuntime) / (o.load * o.processors);
     return poissonSampler({
@@ -71,7 +111,9 @@ export const zhou99 = defineModel({
         const runtime = jobSize(slots.sample(s.runtimes), o.maxSlots) * o.slot;
         // No user estimates in §2: unknown, so the runtime does not leak.
         const estimate = Number.POSITIVE_INFINITY;
-        return { id, submit, size: jobSize(sizes.sample(s.sizes), maxSize), runtime, estimate };
+        const raw = sizes.sample(s.sizes);
+        const size = binary ? binary.sample(raw) : jobSize(raw, maxSize);
+        return { id, submit, size, runtime, estimate };
       },
     });
   },

@@ -59,3 +59,30 @@ describe('zhou-99: options', () => {
     expect(() => modelWorkload(zhou99, { options })).toThrow(message);
   });
 });
+
+describe('zhou-99: power-of-two sizes (a sensitivity check, not the paper’s workload)', () => {
+  const options = { powerOfTwoSizes: true, load: 0.9 };
+  const jobs = [...modelWorkload(zhou99, { options, jobs: N, seed: 4 }).jobs];
+
+  it('rounds each uniform-log size to the nearest power of two in log space: 1 and 128 take half shares', () => {
+    expect(jobs.every((j) => Number.isInteger(Math.log2(j.size)))).toBe(true);
+    for (const [size, share] of [
+      [1, 0.5 / 7],
+      [16, 1 / 7],
+      [128, 0.5 / 7],
+    ] as const)
+      expect(Math.abs(fraction(jobs, (j) => j.size === size) - share)).toBeLessThan(0.005);
+  });
+
+  it('keeps ρ = λ·p̄·t̄/P with the rounded sizes’ mean (±2 %)', () => {
+    const lambda = N / jobs.at(-1)!.submit;
+    const rho = (lambda * mean(jobs.map((j) => j.size)) * mean(jobs.map((j) => j.runtime))) / 128;
+    expect(Math.abs(rho / 0.9 - 1)).toBeLessThan(0.02);
+  });
+
+  it('needs a power of two between the bounds', () => {
+    expect(() =>
+      modelWorkload(zhou99, { options: { powerOfTwoSizes: true, minSize: 5, maxSize: 7 } }),
+    ).toThrow(/powerOfTwoSizes needs a power of two between minSize and maxSize/);
+  });
+});

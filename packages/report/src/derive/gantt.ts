@@ -1,0 +1,123 @@
+import type { RunData } from '../model.ts';
+
+/** What a bar says about how its stretch began (the legend, in this order). */
+export const barKinds = [
+  'started',
+  'backfilled',
+  'resumed (was preempted)',
+  'restarted (migrated / checkpointed)',
+  'resized',
+] as const;
+export type BarKind = (typeof barKinds)[number];
+
+/** One bar: a job on a range of consecutive processors [p0, p1) from `f` to `t`. */
+export interface GanttBar {
+  readonly job: number;
+  readonly from: number;
+  readonly to: number;
+  readonly p0: number;
+  readonly p1: number;
+  readonly kind: BarKind;
+  /** Gang slot (matrix row), where the input says. */
+  readonly slot?: number;
+}
+
+/** The simulated time span a Gantt chart shows, from `from` to `to` in seconds; the bars overlapping it are drawn. */
+export interface GanttWindow {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** One run's Gantt chart: jobs as bars over processors and time, within the window shared by all runs. */
+export interface Gantt {
+  readonly run: string;
+  readonly processors: number;
+  readonly window: GanttWindow;
+  readonly bars: readonly GanttBar[];
+  /** Bars of the run in all (a bar per segment and processor range). */
+  readonly totalBars: number;
+  /** Were bars left out (window narrower than the run)? */
+  readonly cut: boolean;
+}
+
+/**
+ * The Gantt charts of the runs that have segments, all over the same time window so they can be
+ * compared bar for bar. The window starts at `window.from` (default: the first segment of any run)
+ * and ends at `window.to` (default: the last), then is shortened, if needed, so that no run has
+ * more than `maxBars` bars starting in it: a run of a few hundred jobs is drawn whole, a trace of
+ * half a million shows its first stretch of `maxBars` bars, and the browser stays quick.
+ */
+export function gantts(runs: readonly RunData[], maxBars = 2000, window?: Partial<GanttWindow>): Gantt[] {
+  const drawn = runs.filter((r) => r.segments && r.segments.job.length > 0);
+  if (drawn.length === 0) return [];
+  let from = window?.from ?? Number.POSITIVE_INFINITY;
+  let to = window?.to ?? Number.NEGATIVE_INFINITY;
+  if (window?.from === undefined || window?.to === undefined)
+    for (const r of drawn) {
+      const s = r.segments!;
+      for (let k = 0; k < s.job.length; k++) {
+        if (window?.from === undefined) from = Math.min(from, s.from[k]!);
+        if (window?.to === undefined) to = Math.max(to, s.to[k]!);
+      }
+    }
+  // The window ends before the (maxBars + 1)-th bar to start in it, in whichever run comes first.
+  for (const r of drawn) {
+    const starts = barStarts(r).filter((t) => t >= from && t < to);
+    if (starts.length > maxBars) {
+      starts.sort((a, b) => a - b);
+      to = Math.min(to, starts[maxBars]!);
+    }
+  }
+  return drawn.map((r) => {
+    const s = r.segments!;
+    const bars: GanttBar[] = [];
+    let total = 0;
+    for (let k = 0; k < s.job.length; k++) {
+      const inWindow = s.from[k]! < to && s.to[k]! > from;
+      const kind = barKind(s.began[k]!, s.backfilled[k]!);
+      for (let i = s.rangeStart[k]!; i < s.rangeStart[k + 1]!; i++) {
+        total++;
+        if (inWindow)
+          bars.push({
+            job: s.job[k]!,
+            from: s.from[k]!,
+            to: s.to[k]!,
+            p0: s.rangeFirst[i]!,
+            p1: s.rangeLast[i]! + 1,
+            kind,
+            ...(s.slot[k]! >= 0 ? { slot: s.slot[k]! } : {}),
+          });
+      }
+    }
+    return {
+      run: r.label,
+      processors: r.processors ?? 0,
+      window: { from, to },
+      bars,
+      totalBars: total,
+      cut: bars.length < total,
+    };
+  });
+}
+
+function barStarts(r: RunData): number[] {
+  const s = r.segments!;
+  const out: number[] = [];
+  for (let k = 0; k < s.job.length; k++)
+    for (let i = s.rangeStart[k]!; i < s.rangeStart[k + 1]!; i++) out.push(s.from[k]!);
+  return out;
+}
+
+/** `began` indexes segmentBeginnings: start, restart, resume, resize. */
+function barKind(began: number, backfilled: boolean): BarKind {
+  switch (began) {
+    case 1:
+      return 'restarted (migrated / checkpointed)';
+    case 2:
+      return 'resumed (was preempted)';
+    case 3:
+      return 'resized';
+    default:
+      return backfilled ? 'backfilled' : 'started';
+  }
+}

@@ -1,0 +1,115 @@
+import { existsSync, type Stats, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { InputError } from '@js/errors';
+import type { ReportData, ReproductionData, RunData, SweepData } from '../model.ts';
+import { parseJson, validate } from './json.ts';
+import { reproductionFromCsv } from './reproduction.ts';
+import { runFromReport, runReportSchema } from './run-report.ts';
+import { isSchedule, runFromSchedule } from './schedule.ts';
+import { isSweepSummary, sweepFromSummary } from './sweep.ts';
+
+/**
+ * Read every input into one report, in the order given. What an input is comes from its content:
+ * a schedule (`run --out x.json`), a run or several (`run --json`, `compare --json`), a sweep
+ * directory or its `summary.json`, a reproduction (`reproduce <paper> -o PREFIX`: PREFIX.csv, or
+ * PREFIX.json beside it).
+ */
+export async function readInputs(paths: readonly string[]): Promise<ReportData> {
+  const runs: RunData[] = [];
+  const sweeps: SweepData[] = [];
+  const reproductions: ReproductionData[] = [];
+  for (const path of paths) {
+    const input = await readInput(path);
+    if ('runs' in input) runs.push(...input.runs);
+    else if ('rows' in input) sweeps.push(input);
+    else reproductions.push(input);
+  }
+  return { runs, sweeps, reproductions };
+}
+
+type Input = { runs: RunData[] } | SweepData | ReproductionData;
+
+async function readInput(path: string): Promise<Input> {
+  const stats = statOrThrow(path);
+  if (stats.isDirectory()) return readSweepDirectory(path);
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.csv')) return reproductionFromCsv(await readFile(path, 'utf8'), path);
+  if (lower.endsWith('.jsonl'))
+    throw new InputError(
+      path,
+      undefined,
+      undefined,
+      'a sweep’s results.jsonl: give the sweep directory, after `schedlab summarize DIR`',
+    );
+  if (!lower.endsWith('.json'))
+    throw new InputError(
+      path,
+      undefined,
+      undefined,
+      'unknown input: give a .json (run --out, run/compare --json, summary.json, reproduce -o), a reproduction .csv or a sweep directory',
+    );
+  const value = parseJson(await readFile(path, 'utf8'), path);
+  if (isSchedule(value)) return { runs: [runFromSchedule(value, path)] };
+  if (isSweepSummary(value)) return sweepFromSummary(value, path);
+  if (isReproduction(value)) {
+    const csv = path.replace(/\.json$/i, '.csv');
+    if (!existsSync(csv))
+      throw new InputError(
+        path,
+        undefined,
+        'paper',
+        `a reproduction; its table ${csv} (written beside it by reproduce -o) is missing`,
+      );
+    return reproductionFromCsv(await readFile(csv, 'utf8'), csv, (value as { paper: string }).paper);
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) throw new InputError(path, undefined, undefined, 'an empty list of runs');
+    return { runs: value.map((r, i) => runFromReport(validate(runReportSchema, r, path, `[${i}]`), path)) };
+  }
+  if (typeof value === 'object' && value !== null && 'summary' in value)
+    return { runs: [runFromReport(validate(runReportSchema, value, path), path)] };
+  if (typeof value === 'object' && value !== null && 'figures' in value)
+    throw new InputError(
+      path,
+      undefined,
+      undefined,
+      'replicated runs (--replicate) are not drawn yet; run a sweep with replicate for intervals against load',
+    );
+  throw new InputError(
+    path,
+    undefined,
+    undefined,
+    'not a schedlab result: expected a schedule ({"jobs": …}), a run or list of runs (--json), a sweep summary or a reproduction',
+  );
+}
+
+const isReproduction = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  typeof (value as { paper?: unknown }).paper === 'string';
+
+async function readSweepDirectory(dir: string): Promise<SweepData> {
+  const summary = join(dir, 'summary.json');
+  if (!existsSync(summary)) {
+    const hasResults = existsSync(join(dir, 'results.jsonl'));
+    throw new InputError(
+      dir,
+      undefined,
+      undefined,
+      hasResults
+        ? 'a sweep without summary.json: run `schedlab summarize DIR` first'
+        : 'a directory that is not a sweep’s results (no summary.json)',
+    );
+  }
+  return sweepFromSummary(parseJson(await readFile(summary, 'utf8'), summary), summary);
+}
+
+function statOrThrow(path: string): Stats {
+  try {
+    return statSync(path);
+  } catch (error) {
+    throw new InputError(path, undefined, undefined, `cannot read: ${(error as Error).message}`);
+  }
+}

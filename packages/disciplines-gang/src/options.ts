@@ -13,4 +13,5 @@ export const gangOptions = z
   })
   .strict();
 
+/** Parsed gang options: `quantum`, the seconds each time slot of the matrix runs in its turn. */
 export type GangOptions = z.output<typeof gangOptions>;

@@ -18,10 +18,13 @@ export interface GangScheme {
  * matrix (subscribe to it there to see every change), `round` after every decision round.
  */
 export interface GangProbe {
+  /** Called once, with the still empty matrix of processors × time slots the discipline will use. */
   created?(matrix: SchedulingMatrix): void;
+  /** Called at the end of every decision round, after any departures, placements and re-packing. */
   round?(matrix: SchedulingMatrix, round: GangRound): void;
 }
 
+/** Where one decision round of a gang discipline left the slot rotation. */
 export interface GangRound {
   readonly now: number;
   /** The slot running from now on (−1: none). */

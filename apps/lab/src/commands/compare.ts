@@ -13,7 +13,6 @@ import { generatedSpec, type ReplicatedReport, runReplicated } from '../run/repl
 import { ResultStore } from '../run/results.ts';
 import { failIfStalled } from '../run/stalled.ts';
 import { addReplicationOptions, type ReplicationFlags, replicationPlan } from './replication.ts';
-import { runReportWriter } from './report.ts';
 import { addRunOptions, prepare, type RunFlags, readWorkloadSpec } from './shared.ts';
 
 interface CompareFlags extends RunFlags, ReplicationFlags {
@@ -40,8 +39,13 @@ export function compareCommand(program: Command): void {
     ),
   ).action(async (flags: CompareFlags, command: Command) => {
     const plan = replicationPlan(flags, (option) => command.getOptionValueSource(option) === 'cli');
+    // The report's charting library loads only when asked: it costs more than a small run.
     const html = flags.report
-      ? runReportWriter(flags.report, [flags.workload, ...(program.opts().plugin ?? [])], plan)
+      ? (await import('./report.ts')).runReportWriter(
+          flags.report,
+          [flags.workload, ...(program.opts().plugin ?? [])],
+          plan,
+        )
       : undefined;
     const { workload, settings } = await prepare({ ...flags, ...program.opts() });
     const names = flags.disciplines

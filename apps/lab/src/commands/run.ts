@@ -17,7 +17,6 @@ import type { PartitionFlag } from '../run/partitions.ts';
 import { generatedSpec, runReplicated } from '../run/replicated.ts';
 import { failIfStalled } from '../run/stalled.ts';
 import { addReplicationOptions, type ReplicationFlags, replicationPlan } from './replication.ts';
-import { runReportWriter } from './report.ts';
 import { addRunOptions, prepare, type RunFlags, readWorkloadSpec } from './shared.ts';
 import { partition, positiveNumber } from './values.ts';
 
@@ -92,8 +91,13 @@ export function runCommand(program: Command): void {
         sideFiles: [countersPath(flags.out)],
       });
     }
+    // The report's charting library loads only when asked: it costs more than a small run.
     const html = flags.report
-      ? runReportWriter(flags.report, [flags.workload, flags.out, ...(global.plugin ?? [])], plan)
+      ? (await import('./report.ts')).runReportWriter(
+          flags.report,
+          [flags.workload, flags.out, ...(global.plugin ?? [])],
+          plan,
+        )
       : undefined;
     const { workload, settings } = await prepare({ ...flags, ...global });
     if (plan) {

@@ -93,6 +93,25 @@ describe('two-level occupancy', () => {
     expect(rule).toBe('switch-names-each-job-once');
   });
 
+  it('a refused switch leaves no mark: the same jobs switch in a later call of the same instant', async () => {
+    let rule = '';
+    let states = '';
+    const d = scripted({
+      0: (ctx) => {
+        ctx.start(ctx.jobs.pending[0]!);
+        const j = ctx.jobs.running[0]!;
+        rule = ruleOf(() => ctx.switch({ suspend: [j, j] }));
+        ctx.switch({ suspend: [j] });
+        states = j.state;
+        ctx.switch({ resume: [j] });
+        states += `,${j.state}`;
+      },
+    });
+    await run([job(1, 0, 1, 1)], d);
+    expect(rule).toBe('switch-names-each-job-once');
+    expect(states).toBe('suspended,running');
+  });
+
   it('placement rules: at most one job per node, one process of a job per CPU', async () => {
     const rules: string[] = [];
     const d = scripted({

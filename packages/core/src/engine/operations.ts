@@ -86,34 +86,62 @@ export class Operations extends Transitions {
     this.doResume(job);
   }
 
+  /** Counts this discipline's switches: a mark equal to the count was made by the switch under way. */
+  #switches = 0;
+  /** Per processor: the switch that last set `#afterOn[p]` (what runs on `p` once it is applied). */
+  readonly #afterStamp = new Float64Array(this.w.machine.processors);
+  readonly #afterOn = new Int32Array(this.w.machine.processors);
+
   /** Suspend some jobs and resume others as one step: all of it is checked before any is applied. */
   switch(change: { readonly suspend?: readonly JobView[]; readonly resume?: readonly JobView[] }): void {
     const { w } = this;
+    // Gang scheduling switches every processor at each slot's end: nothing here may cost more than
+    // a look at each named job and each of its processors (no Map, Set or spread per call).
     const out = (change.suspend ?? []).map((v) => this.own(v, 'switch'));
     const into = (change.resume ?? []).map((v) => this.own(v, 'switch'));
-    const named = new Set<unknown>();
-    for (const job of [...out, ...into]) {
+    // A job carrying this switch's mark was named before in it. Jobs never change discipline and
+    // only this discipline's switches mark them, so a mark left by a refused switch is never current.
+    const s = ++this.#switches;
+    for (let i = 0; i < out.length + into.length; i++) {
+      const job = i < out.length ? out[i]! : into[i - out.length]!;
       this.needs(job, 'suspend', 'switch');
-      if (named.has(job)) this.refuse(job, 'switch-names-each-job-once', 'switch names the job twice');
-      named.add(job);
+      if (job.switchMark === s) this.refuse(job, 'switch-names-each-job-once', 'switch names the job twice');
+      job.switchMark = s;
     }
     for (const job of out) this.checkSuspend(job);
     for (const job of into) this.checkResume(job);
     // The processors as they will be: those of suspended jobs free (when suspending is free), the
-    // resumed jobs' taken, each at most once.
-    const after = new Map<number, number>();
-    if (w.profile.suspend === 0) for (const job of out) for (const p of job.processors) after.set(p, -1);
-    const runningOn = (p: number) => after.get(p) ?? w.ledger.runningJob[p]!;
+    // resumed jobs' taken, each at most once. A processor this switch has not set runs what the
+    // ledger says.
+    const stamp = this.#afterStamp;
+    const on = this.#afterOn;
+    const running = w.ledger.runningJob;
+    if (w.profile.suspend === 0) {
+      for (const job of out) {
+        const processors = job.processors;
+        for (let i = 0; i < processors.length; i++) {
+          stamp[processors[i]!] = s;
+          on[processors[i]!] = -1;
+        }
+      }
+    }
+    const runningOn = (p: number) => (stamp[p] === s ? on[p]! : running[p]!);
     for (const job of into) {
-      for (const p of job.processors) {
-        const on = runningOn(p);
-        if (on >= 0) this.refuse(job, 'no-over-commit', `switch: processor ${p} would still run job ${on}`);
+      const processors = job.processors;
+      for (let i = 0; i < processors.length; i++) {
+        const p = processors[i]!;
+        const other = runningOn(p);
+        if (other >= 0)
+          this.refuse(job, 'no-over-commit', `switch: processor ${p} would still run job ${other}`);
       }
       if (constrains(w.rules)) {
-        const broken = placementViolation(w.rules, w.machine, job.id, job.processors, runningOn);
+        const broken = placementViolation(w.rules, w.machine, job.id, processors, runningOn);
         if (broken) this.refuse(job, broken[0], `switch: ${broken[1]}`);
       }
-      for (const p of job.processors) after.set(p, job.id);
+      for (let i = 0; i < processors.length; i++) {
+        stamp[processors[i]!] = s;
+        on[processors[i]!] = job.id;
+      }
     }
     for (const job of out) this.doSuspend(job);
     for (const job of into) this.doResume(job);

@@ -100,6 +100,8 @@ export class SimJob {
   entry = -1;
   /** Whether the checkpoint under way began from running (else from suspended: residency only). */
   checkpointedWhileRunning = false;
+  /** The owner's switch that last named the job (a switch names each job once). */
+  switchMark = 0;
 
   preemptions = 0;
   checkpoints = 0;

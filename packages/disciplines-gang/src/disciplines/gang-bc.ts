@@ -12,6 +12,7 @@ export const bcScheme: GangScheme = {
   reshape: deleteEmptySlots,
 };
 
+/** BC as a registered discipline: first-fit buddy placement, a slot deleted only once all its jobs left. */
 export const gangBc = defineGangDiscipline({
   name: 'gang-bc',
   summary:

@@ -13,6 +13,7 @@ export const brScheme: GangScheme = {
   reshape: (matrix) => eliminateSlots(matrix, { by: 'WLTM' }),
 };
 
+/** BR as a registered discipline: workload-tree placement and slot elimination by re-packing. */
 export const gangBr = defineGangDiscipline({
   name: 'gang-br',
   summary: 'gang scheduling, buddy + workload tree: balanced placement, re-packing to eliminate slots',

@@ -16,6 +16,7 @@ export const brmmsStarScheme: GangScheme = {
   },
 };
 
+/** BRMMS* as a registered discipline: WLTM places jobs and grants extra slots, WLTS deletes slots. */
 export const gangBrmmsStar = defineGangDiscipline({
   name: 'gang-brmms-star',
   summary: 'gang scheduling, BRMS whose slots are deleted by WLTS, jobs giving up extra slots to let them go',

@@ -18,6 +18,7 @@ export const brmmsScheme: GangScheme = {
   },
 };
 
+/** BRMMS, the paper's recommended scheme, as a registered discipline: BR on WLTS, extra slots on loan. */
 export const gangBrmms = defineGangDiscipline({
   name: 'gang-brmms',
   summary: 'gang scheduling, BR on WLTS with extra slots from WLTM when nothing arrives, given up on demand',

@@ -17,6 +17,7 @@ export const brmsScheme: GangScheme = {
   },
 };
 
+/** BRMS as a registered discipline: BR plus extra slots for jobs, kept until they finish. */
 export const gangBrms = defineGangDiscipline({
   name: 'gang-brms',
   summary:

@@ -7,12 +7,14 @@ import { type Relinquished, relinquishForRange } from '../multi-slot/relinquish.
 import { gatherIdleFragments } from '../repack/property2.ts';
 import type { WorkloadTreeChoice } from '../workload-tree/workload-tree.ts';
 
+/** A new job to place in the matrix: its id and its number of processes p. */
 export interface AllocationRequest {
   readonly id: JobId;
   /** Number of processes p; the job gets a buddy block of n processors, n/2 < p ≤ n. */
   readonly size: number;
 }
 
+/** How `allocate` chooses the buddy block: which workload tree decides, and which blocks qualify. */
 export interface AllocateOptions {
   /**
    * Which tree chooses the block (§5): 'WLTM' (default; BR, BRMS, BRMMS*) or 'WLTS' (BRMMS,
@@ -27,6 +29,7 @@ export interface AllocateOptions {
   readonly eligible?: (block: BuddyBlock) => boolean;
 }
 
+/** Where `allocate` put the job (slot, buddy block) and what it took: a new slot, extra slots given up. */
 export interface Allocation {
   readonly id: JobId;
   readonly slot: number;

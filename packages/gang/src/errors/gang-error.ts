@@ -32,6 +32,7 @@ export type GangErrorCode =
   /** A textual matrix that cannot be read back. */
   | 'PARSE_ERROR';
 
+/** A coded error from a matrix or workload-tree operation; the matrix is left as it was before the call. */
 export class GangError extends SchedlabError {
   /** The matrix as it is (unchanged by the failed call), drawn with slot labels, if known. */
   readonly rendering: string | undefined;

@@ -4,9 +4,11 @@ import type { JobId } from './types.ts';
 export interface MatrixCells {
   readonly processors: number;
   readonly slots: number;
+  /** The job in the cell of `slot` × `processor`, or undefined when that cell is idle. */
   jobAt(slot: number, processor: number): JobId | undefined;
 }
 
+/** How `renderMatrix` draws the processors × time slots grid. */
 export interface RenderOptions {
   /** Prefix each row with its slot, `S0 | …`, as error messages do. Default false. */
   readonly slotLabels?: boolean;

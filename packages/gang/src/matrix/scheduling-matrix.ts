@@ -14,6 +14,8 @@ import type {
   MatrixListener,
 } from './types.ts';
 
+const IDLE = -1;
+
 /**
  * The global scheduling matrix of Zhou et al. §3 (Fig. 1): rows are time slots, columns are
  * the N processors of a logical one-dimensional array. A job holds consecutive processors,
@@ -29,9 +31,6 @@ import type {
  * Every mutation validates first and then applies, so a thrown GangError leaves the matrix
  * (and both trees) unchanged.
  */
-
-const IDLE = -1;
-
 export class SchedulingMatrix {
   readonly #n: number;
   #slots = 0;
@@ -97,10 +96,12 @@ export class SchedulingMatrix {
     for (const entry of this.#byId.values()) yield entry.record;
   }
 
+  /** The job's processors and slots, or undefined when it is not (or no longer) in the matrix. */
   job(id: JobId): JobPlacement | undefined {
     return this.#byId.get(id)?.record;
   }
 
+  /** Whether the job holds cells in the matrix: placed and not yet departed. */
   hasJob(id: JobId): boolean {
     return this.#byId.has(id);
   }
@@ -133,12 +134,14 @@ export class SchedulingMatrix {
     return h === IDLE ? undefined : this.#records[h]!.id;
   }
 
+  /** Whether `processor` has no job in `slot`. */
   isIdle(slot: number, processor: number): boolean {
     this.#checkSlot(slot);
     this.#checkProcessor(processor);
     return this.#cells[slot * this.#n + processor] === IDLE;
   }
 
+  /** Whether every processor is idle in `slot`, so the slot can be deleted as it is. */
   isSlotEmpty(slot: number): boolean {
     this.#checkSlot(slot);
     return this.#rowBusy[slot] === 0;

@@ -51,6 +51,7 @@ export type MatrixEvent =
   | { readonly kind: 'addSlot'; readonly slot: number }
   | { readonly kind: 'deleteSlot'; readonly slot: number };
 
+/** Receives each change to a matrix right after it is applied (see `SchedulingMatrix.subscribe`). */
 export type MatrixListener = (event: MatrixEvent) => void;
 
 /** Ids must render as one token that is not the idle mark, so drawings can be read back. */

@@ -5,6 +5,7 @@ import { type Relinquished, relinquishForRange } from '../multi-slot/relinquish.
 import type { WorkloadTreeChoice } from '../workload-tree/workload-tree.ts';
 import { gatherIdleFragments } from './property2.ts';
 
+/** Which workload tree decides whether a slot can be eliminated. */
 export interface EliminateOptions {
   /**
    * 'WLTS' (default, as §5 prescribes for deleting slots): jobs give up extra slots where
@@ -13,6 +14,7 @@ export interface EliminateOptions {
   readonly by?: WorkloadTreeChoice;
 }
 
+/** What eliminating one slot did: which slot went, and which extra slots jobs gave up for it. */
 export interface Elimination {
   /** The deleted slot, numbered as before the deletion. */
   readonly slot: number;

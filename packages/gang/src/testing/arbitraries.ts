@@ -4,6 +4,7 @@ import type { WorkloadTreeChoice } from '../workload-tree/workload-tree.ts';
 import type { GangOperation, GangScenario } from './operations.ts';
 import { buildMatrix } from './scenario.ts';
 
+/** Bounds on the machines and operation histories the gang arbitraries generate. */
 export interface GangArbitraryOptions {
   /** Largest machine, as log₂ of the processor count. Default 4 (16 processors). */
   readonly maxLog2?: number;

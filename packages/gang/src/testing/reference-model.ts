@@ -18,10 +18,12 @@ export interface MatrixWatcher {
   readonly model: ReferenceMatrix;
   /** Differences between the model and the watched matrix now (empty when they agree). */
   compare(): string[];
+  /** Unsubscribes from the matrix: later changes are neither replayed nor checked. */
   stop(): void;
 }
 
-interface ModelJob {
+/** The reference model's record of a job: its processors and the slots it runs in. */
+export interface ModelJob {
   readonly start: number;
   readonly width: number;
   slots: Set<number>;
@@ -37,6 +39,7 @@ export class ReferenceMatrix implements MatrixCells {
     return this.rows.length;
   }
 
+  /** The job the model holds in the cell of `slot` × `processor`, or undefined when idle. */
   jobAt(slot: number, processor: number): JobId | undefined {
     return this.rows[slot]![processor];
   }

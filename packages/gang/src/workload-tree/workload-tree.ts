@@ -18,6 +18,7 @@ import { GangError } from '../errors/gang-error.ts';
  */
 export type WorkloadTreeChoice = 'WLTM' | 'WLTS';
 
+/** The queries allocation and slot elimination make of a workload tree, which only the matrix updates. */
 export interface ReadonlyWorkloadTree {
   readonly processors: number;
   /** Value of the root: non-zero when every processor has an idle slot. */
@@ -44,6 +45,7 @@ export interface ReadonlyWorkloadTree {
   render(): string;
 }
 
+/** A WLT over N processors: leaves count idle slots; a non-zero node's block can be freed in one slot. */
 export class WorkloadTree implements ReadonlyWorkloadTree {
   readonly #nodes: Int32Array;
 

@@ -1,7 +1,6 @@
 import { AvailabilityProfile } from '@js/blocks';
 import { defineDiscipline, type JobView, type SchedulingContext } from '@js/core';
 import { z } from 'zod';
-import { FreedSpace } from './freed-space.ts';
 import { ReservationBook, type Waiting } from './reservation-book.ts';
 
 /**
@@ -12,14 +11,16 @@ import { ReservationBook, type Waiting } from './reservation-book.ts';
  * early never delays anyone.
  *
  * The profile is kept between decisions. When a job leaves before its estimated end, the space
- * it frees may let others move up (and when one leaves after it, the kept profile was wrong): the
- * profile is rebuilt from the running jobs' estimated ends,
- * the standing reservations are put back, then *compressed* in arrival order (Mu'alem &
- * Feitelson): each job's reservation is lifted and put back at the earliest time it fits, which
- * is never later than before (its old place is still free). So no reservation ever moves later
- * while estimates hold. A reservation that no longer fits (a running job overran its estimate)
- * is made afresh. At other decisions nothing that was reserved can move up, so only new
- * arrivals are placed.
+ * it frees may let others move up: the rest of its estimate is given back, then the reservations
+ * are *compressed* in arrival order (Mu'alem & Feitelson): each job that can start sooner is
+ * lifted and put back at the earliest time it fits, which is never later than before (its old
+ * place is still free). So no reservation ever moves later while estimates hold. At other
+ * decisions only new arrivals are placed. One pass is not a fixed point (a job may fit into a slot
+ * that a later job left during the pass); as in the paper, it moves up at the next compression.
+ * When the kept profile may be wrong (a job overran its estimate, started after its reservation
+ * because a decision interval held the round, or holds space for ever: unknown estimates below),
+ * it is rebuilt from the running jobs' estimated ends, the standing reservations that still fit
+ * are put back, the others are made afresh, and all are compressed.
  *
  * Unknown estimates (Infinity: SWF field 9 = -1, models without user estimates): a job of unknown
  * estimate holds its place in the profile for ever from its reservation on. A job that can never
@@ -36,14 +37,10 @@ import { ReservationBook, type Waiting } from './reservation-book.ts';
  * discipline starts from; the queue and the reservation book below are kept beside them for speed.
  *
  * Speed (real traces: about a thousand jobs waiting, most jobs ending before their estimate, so a
- * compression at nearly every departure). An early departure's hole is given back to the kept
- * profile instead of rebuilding it, and compression lifts and re-places only the jobs that can move
- * up: one needing more processors than are free, before its reservation, where space was given
- * back (the hole, or a moved job's old slot) is passed over in O(log n) (`FreedSpace`); the others
- * get a read-only test on the profile. Lifting any other job would put it back where it was. The jobs due and the next wake-up come
- * from a book ordered by start, not a scan of the queue. The profile is rebuilt from the running
- * jobs, as before, whenever it may be wrong: a job overran its estimate, started after its
- * reservation (a decision interval held the round), or holds space for ever (unknown estimates).
+ * compression at nearly every departure): the profile is kept rather than rebuilt; compression
+ * lifts only the jobs that can move up, found by a read-only test on the profile (lifting any other
+ * would put it back where it was); the jobs due and the next wake-up come from a book ordered by
+ * start, not a scan of the queue.
  */
 export const conservative = defineDiscipline({
   name: 'conservative',
@@ -82,24 +79,8 @@ export const conservative = defineDiscipline({
 
     /** Lift `w`'s reservation and put it back at the earliest time it fits (never later). */
     const replace = (ctx: SchedulingContext, w: Waiting): void => {
-      const old = w.at;
-      if (old !== undefined) profile.give(old, w.job.estimate, w.job.size, w.job.demand);
+      if (w.at !== undefined) profile.give(w.at, w.job.estimate, w.job.size, w.job.demand);
       place(ctx, w);
-      if (old !== undefined && w.at !== old && old !== Number.POSITIVE_INFINITY)
-        freedNow.push([old, old + w.job.estimate]);
-    };
-
-    /**
-     * Where space was given back (a departed job's hole, a moved job's old slot), in this pass of
-     * compression and the one before: a waiting job can move up only into space given back since
-     * the pass last looked at it. One pass is not a fixed point: a job the pass has passed may
-     * move up into a slot that a later job left, at the next pass.
-     */
-    let freedBefore: [number, number][] = [];
-    let freedNow: [number, number][] = [];
-    const endPass = (): void => {
-      freedBefore = freedNow;
-      freedNow = [];
     };
 
     const rebuild = (ctx: SchedulingContext): void => {
@@ -130,9 +111,7 @@ export const conservative = defineDiscipline({
           w.at = undefined;
         }
       }
-      freedNow = [];
       for (const w of queue) replace(ctx, w);
-      endPass();
     };
 
     /**
@@ -142,28 +121,15 @@ export const conservative = defineDiscipline({
     const compress = (ctx: SchedulingContext, holes: readonly JobView[]): void => {
       const now = ctx.now;
       profile.advance(now);
-      for (const job of holes) {
-        const end = noted(ctx, job)!;
-        profile.release(now, end, job.size, job.demand);
-        freedNow.push([now, end]);
-      }
-      const freed = new FreedSpace();
-      for (const [start, end] of [...freedBefore, ...freedNow])
-        freed.add(start, profile.mostFree(start, end));
+      for (const job of holes) profile.release(now, noted(ctx, job)!, job.size, job.demand);
       let kept = 0;
       for (const w of queue) {
         const { at, job } = w;
         if (job.state !== 'pending') continue;
         queue[kept++] = w;
-        if (at === undefined) replace(ctx, w);
-        else if (freed.bound(at) >= job.size && profile.fitsBefore(at, job.estimate, job.size, job.demand)) {
-          const moved = freedNow.length;
-          replace(ctx, w);
-          for (const [start, end] of freedNow.slice(moved)) freed.add(start, profile.mostFree(start, end));
-        }
+        if (at === undefined || profile.fitsBefore(at, job.estimate, job.size, job.demand)) replace(ctx, w);
       }
       queue.length = kept;
-      endPass();
     };
 
     /**

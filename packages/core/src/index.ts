@@ -19,6 +19,7 @@ export type {
   Placement,
   ProcessorSetView,
   SchedulingContext,
+  SwitchChange,
   TimerHandle,
   Trigger,
 } from './engine/context.ts';
@@ -35,6 +36,7 @@ export type {
   RunInfo,
   RunObserver,
   RunStatus,
+  SlotEvent,
 } from './engine/observer.ts';
 export type { PartitionSpec, Route } from './engine/partitions.ts';
 export { routes, seatsFor as checkPartitions } from './engine/partitions.ts';

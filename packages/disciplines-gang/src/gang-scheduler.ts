@@ -54,6 +54,7 @@ export function gangScheduler(
   let boundaryAt = Number.POSITIVE_INFINITY;
   let boundaryTimer: TimerHandle | undefined;
   let retryAt = Number.POSITIVE_INFINITY;
+  let shownRow = -1;
   probe?.created?.(matrix);
 
   /** New jobs into the matrix, oldest first; returns whether any arrived (placed or waiting). */
@@ -131,7 +132,13 @@ export function gangScheduler(
       if (!Number.isNaN(restingSince) && ctx.jobs.pending.some((j) => j.state === 'pending')) wake(ctx);
       const atBoundary = ctx.now >= boundaryAt - instantTolerance(ctx.now) || matrix.jobCount === 0;
       if (atBoundary) boundary(ctx);
-      const wait = switchToSlot(ctx, rotation.jobsOfActiveSlot(), minimumRun, profile.suspend === 0);
+      // A switch names the running row whenever it differs from the one last named, so that
+      // observers can cut the stretches of jobs that run on through the boundary.
+      const row = rotation.active;
+      const changed = row >= 0 && row !== shownRow;
+      if (changed) shownRow = row;
+      const slot = rotation.jobsOfActiveSlot();
+      const wait = switchToSlot(ctx, slot, { row, changed }, minimumRun, profile.suspend === 0);
       if (wait < retryAt || retryAt <= ctx.now) {
         retryAt = wait;
         if (wait < Number.POSITIVE_INFINITY) ctx.setTimer(wait, 'minimum run');

@@ -20,10 +20,15 @@ import type { JobId } from '@js/gang';
  * jobs of one slot never share a processor (one cell per processor per slot): every job of
  * the slot can resume, and the check — a look at each of up to P processors per boundary —
  * would only confirm it.
+ *
+ * The switch names the slot's row (`index`) so that observers can tell which slot each stretch
+ * of a job ran in; when the slot changed but no job need be suspended or resumed (its jobs all
+ * ran in the slot before as well), the switch names the row alone.
  */
 export function switchToSlot(
   ctx: SchedulingContext,
   slot: ReadonlySet<JobId>,
+  index: { readonly row: number; readonly changed: boolean },
   minimumRun: number,
   suspendIsFree: boolean,
 ): number {
@@ -52,7 +57,8 @@ export function switchToSlot(
     if (mustLook && !processorsFree(ctx, job, leaving)) continue;
     resume.push(job);
   }
-  if (suspend.length > 0 || resume.length > 0) ctx.switch({ suspend, resume });
+  if (suspend.length > 0 || resume.length > 0 || index.changed)
+    ctx.switch(index.row >= 0 ? { suspend, resume, slot: index.row } : { suspend, resume });
   return retry;
 }
 

@@ -5,6 +5,7 @@ import type { Chart } from './specs/chart.ts';
 import { distributions } from './specs/distributions.ts';
 import { ganttChart } from './specs/gantt.ts';
 import { loadCurves } from './specs/load-curves.ts';
+import { replicatedIntervals, replicatedTable } from './specs/replicated.ts';
 import { reproduction } from './specs/reproduction.ts';
 import { summaryTable } from './specs/summary-table.ts';
 import { utilisationAndQueue } from './specs/time-series.ts';
@@ -25,6 +26,8 @@ export interface DrawingLimits {
 export function buildCharts(data: ReportData, limits: DrawingLimits = {}): Chart[] {
   const charts: (Chart | undefined)[] = [
     summaryTable(data.runs),
+    replicatedTable(data.replicated ?? []),
+    replicatedIntervals(data.replicated ?? []),
     utilisationAndQueue(data.runs, limits.timeBuckets),
     distributions(data.runs, limits.ecdfPoints),
     ...gantts(data.runs, limits.ganttBars, limits.ganttWindow).map(ganttChart),

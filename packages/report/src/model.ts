@@ -8,6 +8,31 @@ export interface ReportData {
   readonly runs: readonly RunData[];
   readonly sweeps: readonly SweepData[];
   readonly reproductions: readonly ReproductionData[];
+  /** Replicated runs (`run/compare --replicate --json`): figures as means with intervals. */
+  readonly replicated?: readonly ReplicatedData[];
+}
+
+/** A figure's mean over replications with its confidence interval (the app's ConfidenceInterval). */
+export interface IntervalFigure {
+  readonly mean: number;
+  /** Half-width of the interval; Infinity with fewer than two replications. */
+  readonly halfWidth: number;
+  readonly confidence: number;
+  readonly replications: number;
+}
+
+/** One discipline replicated to a confidence target on a generated workload. */
+export interface ReplicatedData {
+  readonly label: string;
+  readonly source: string;
+  readonly workload: string;
+  /** The figure the stopping target was on (`response.mean`). */
+  readonly statistic: string;
+  /** Why replications stopped: `converged`, `saturated`, or the cap. */
+  readonly stop: string;
+  readonly replications: number;
+  /** By the summary's paths (`wait.mean`, `utilisation.processors`). */
+  readonly figures: Readonly<Record<string, IntervalFigure>>;
 }
 
 /** The figures of the summary table, one per column (see `summaryMetrics`). */
@@ -98,6 +123,11 @@ export interface ReproductionData {
   readonly paper: string;
   readonly source: string;
   readonly figures: readonly ReproducedFigure[];
+  /**
+   * The paper's findings in words, where it gives charts rather than numbers (the reproduction
+   * JSON's `paperFindings`): drawn beside our figures.
+   */
+  readonly findings?: readonly string[];
 }
 
 /** One figure of a reproduction: its value at each configuration, ours beside the paper's. */

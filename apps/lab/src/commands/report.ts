@@ -128,7 +128,7 @@ export function runReportWriter(
 ): RunReportWriter {
   if (replicated)
     throw new ConfigError(
-      '--report draws single runs; with --replicate, run a sweep and report its directory',
+      '--report draws single runs; with --replicate, write --json and give that to schedlab report (intervals per figure), or run a sweep and report its directory',
     );
   checkOutputPath(path, { option: '--report', formats: ['.html'], inputs });
   const recorded = new Map<string, Recorded>();

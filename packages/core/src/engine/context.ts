@@ -19,6 +19,14 @@ export type Trigger =
 /** The operations of the interaction layer, as observers and overhead ends name them. */
 export type Operation = 'start' | 'restart' | 'place' | 'suspend' | 'resume' | 'checkpoint' | 'resize';
 
+/** What one `switch` does: the jobs it suspends and resumes, and the time slot it brings in. */
+export interface SwitchChange {
+  readonly suspend?: readonly JobView[];
+  readonly resume?: readonly JobView[];
+  /** The time slot running from now on (a whole number ≥ 0), for observers only. */
+  readonly slot?: number;
+}
+
 /** A read-only set of processor ids. */
 export interface ProcessorSetView {
   readonly size: number;
@@ -112,8 +120,14 @@ export interface SchedulingContext {
   suspend(job: JobView): void;
   /** Run a suspended job again on the processors it is resident on, which must be idle. */
   resume(job: JobView): void;
-  /** Suspend some jobs and resume others as one validated step (gang rows, time slices). */
-  switch(change: { readonly suspend?: readonly JobView[]; readonly resume?: readonly JobView[] }): void;
+  /**
+   * Suspend some jobs and resume others as one validated step (gang rows, time slices). `slot`
+   * names the time slot that runs from now on (a row of the discipline's own matrix, from 0):
+   * observers see it (`RunObserver.slot`, e.g. a Gantt drawn row by row); it changes nothing in
+   * the run. A switch may name only a slot, with no job to suspend or resume, when the jobs of
+   * the new slot are those running already.
+   */
+  switch(change: SwitchChange): void;
   /** Save the job's state; after the checkpoint cost it releases everything. Restart with start(). */
   checkpoint(job: JobView): void;
   /** Change a malleable job's processor count (grow onto idle processors, shrink by releasing). */

@@ -95,6 +95,17 @@ export interface OperationEvent {
 }
 
 /**
+ * A discipline's `switch` named the time slot that runs from `time` on: a row of its own matrix,
+ * numbered as the matrix is now (rows deleted by re-packing renumber those after them). Jobs it
+ * runs from then on, and those that keep running through the switch, run in that slot.
+ */
+export interface SlotEvent {
+  readonly time: number;
+  readonly discipline: string;
+  readonly slot: number;
+}
+
+/**
  * Processors a job stopped running on at `time`: after a suspend (still `resident`, resources
  * kept), a checkpoint, a shrinking resize, or when it left (neither).
  */
@@ -136,6 +147,8 @@ export interface RunObserver {
   operation?(event: OperationEvent): void;
   /** Processors a job stopped running on. */
   released?(event: ReleaseEvent): void;
+  /** A switch named the time slot that runs from now on (after the switch's operations). */
+  slot?(event: SlotEvent): void;
   /** A discipline declared the time by which it guarantees to start a waiting job. */
   reserved?(job: JobView, at: number, now: number): void;
   /** The run is over at simulated time `now`, for the reason `status` gives. */

@@ -4,6 +4,7 @@ import type {
   Notes,
   Placement,
   SchedulingContext,
+  SwitchChange,
   TimerHandle,
   Trigger,
 } from './context.ts';
@@ -90,8 +91,15 @@ export class Context implements SchedulingContext {
     this.#ops.resume(job);
   }
 
-  switch(change: { readonly suspend?: readonly JobView[]; readonly resume?: readonly JobView[] }): void {
+  switch(change: SwitchChange): void {
+    const { slot } = change;
+    if (slot !== undefined && !(Number.isInteger(slot) && slot >= 0)) {
+      this.#ops.refuse(undefined, 'switch-slot', `slot ${slot} is not a whole number ≥ 0`);
+    }
     this.#ops.switch(change);
+    if (slot === undefined || this.#w.onSlot.length === 0) return;
+    const event = { time: this.#w.now, discipline: this.discipline, slot };
+    for (const f of this.#w.onSlot) f(event);
   }
 
   checkpoint(job: JobView): void {

@@ -87,6 +87,7 @@ export class World {
   readonly onProgressed;
   readonly onOperation;
   readonly onReleased;
+  readonly onSlot;
 
   constructor(
     readonly machine: Machine,
@@ -109,6 +110,7 @@ export class World {
     this.onProgressed = allOf(observers, 'progressed');
     this.onOperation = allOf(observers, 'operation');
     this.onReleased = allOf(observers, 'released');
+    this.onSlot = allOf(observers, 'slot');
   }
 
   /** The job with this id, if it is in the system. */

@@ -2,8 +2,9 @@ import { existsSync, type Stats, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from '@js/errors';
-import type { ReportData, ReproductionData, RunData, SweepData } from '../model.ts';
+import type { ReplicatedData, ReportData, ReproductionData, RunData, SweepData } from '../model.ts';
 import { parseJson, validate } from './json.ts';
+import { isReplicated, replicatedFromReport } from './replicated.ts';
 import { reproductionFromCsv } from './reproduction.ts';
 import { runFromReport, runReportSchema } from './run-report.ts';
 import { isSchedule, runFromSchedule } from './schedule.ts';
@@ -13,22 +14,25 @@ import { isSweepSummary, sweepFromSummary } from './sweep.ts';
  * Read every input into one report, in the order given. What an input is comes from its content:
  * a schedule (`run --out x.json`), a run or several (`run --json`, `compare --json`), a sweep
  * directory or its `summary.json`, a reproduction (`reproduce <paper> -o PREFIX`: PREFIX.csv, or
- * PREFIX.json beside it).
+ * PREFIX.json beside it, which also brings the paper's findings in words), replicated runs
+ * (`run/compare --replicate --json`).
  */
 export async function readInputs(paths: readonly string[]): Promise<ReportData> {
   const runs: RunData[] = [];
   const sweeps: SweepData[] = [];
   const reproductions: ReproductionData[] = [];
+  const replicated: ReplicatedData[] = [];
   for (const path of paths) {
     const input = await readInput(path);
     if ('runs' in input) runs.push(...input.runs);
+    else if ('replicated' in input) replicated.push(...input.replicated);
     else if ('rows' in input) sweeps.push(input);
     else reproductions.push(input);
   }
-  return { runs, sweeps, reproductions };
+  return { runs, sweeps, reproductions, replicated };
 }
 
-type Input = { runs: RunData[] } | SweepData | ReproductionData;
+type Input = { runs: RunData[] } | { replicated: ReplicatedData[] } | SweepData | ReproductionData;
 
 async function readInput(path: string): Promise<Input> {
   const stats = statOrThrow(path);
@@ -61,27 +65,34 @@ async function readInput(path: string): Promise<Input> {
         'paper',
         `a reproduction; its table ${csv} (written beside it by reproduce -o) is missing`,
       );
-    return reproductionFromCsv(await readFile(csv, 'utf8'), csv, (value as { paper: string }).paper);
+    const { paper, paperFindings } = value as { paper: string; paperFindings?: unknown };
+    const reproduction = reproductionFromCsv(await readFile(csv, 'utf8'), csv, paper);
+    return findingsOf(paperFindings, path)
+      ? { ...reproduction, findings: paperFindings as string[] }
+      : reproduction;
   }
   if (Array.isArray(value)) {
     if (value.length === 0) throw new InputError(path, undefined, undefined, 'an empty list of runs');
+    if (isReplicated(value[0]))
+      return { replicated: value.map((r, i) => replicatedFromReport(r, path, `[${i}]`)) };
     return { runs: value.map((r, i) => runFromReport(validate(runReportSchema, r, path, `[${i}]`), path)) };
   }
   if (typeof value === 'object' && value !== null && 'summary' in value)
     return { runs: [runFromReport(validate(runReportSchema, value, path), path)] };
-  if (typeof value === 'object' && value !== null && 'figures' in value)
-    throw new InputError(
-      path,
-      undefined,
-      undefined,
-      'replicated runs (--replicate) are not drawn yet; run a sweep with replicate for intervals against load',
-    );
+  if (isReplicated(value)) return { replicated: [replicatedFromReport(value, path)] };
   throw new InputError(
     path,
     undefined,
     undefined,
     'not a schedlab result: expected a schedule ({"jobs": …}), a run or list of runs (--json), a sweep summary or a reproduction',
   );
+}
+
+/** Whether a reproduction's `paperFindings` is there (a list of lines); anything else there is an error. */
+function findingsOf(findings: unknown, path: string): boolean {
+  if (findings === undefined) return false;
+  if (Array.isArray(findings) && findings.every((line) => typeof line === 'string')) return true;
+  throw new InputError(path, undefined, 'paperFindings', 'expected a list of lines of text');
 }
 
 const isReproduction = (value: unknown): boolean =>

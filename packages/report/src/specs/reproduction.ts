@@ -80,17 +80,47 @@ export function reproduction(r: ReproductionData, maxFigures = 8): Chart | undef
     };
   });
   const hasPaper = figures.some((f) => f.points.some((p) => p.paper !== undefined));
+  const findings = r.findings?.length ? findingsPanel(r.findings) : undefined;
+  const paperNote = hasPaper
+    ? 'Our figures beside the paper’s, from the same table.'
+    : findings
+      ? 'The paper gives charts, not numbers: its findings in words beside our figures.'
+      : 'This reproduction’s table carries no paper values; our figures only.';
   return {
     name: `reproduce-${slug(r.name)}`,
     title: `Reproduction: ${r.paper}`,
-    note: `${hasPaper ? 'Our figures beside the paper’s, from the same table.' : 'This reproduction’s table carries no paper values; our figures only.'}${
-      r.figures.length > maxFigures ? ` The first ${maxFigures} of ${r.figures.length} figures.` : ''
-    }`,
+    note: `${paperNote}${r.figures.length > maxFigures ? ` The first ${maxFigures} of ${r.figures.length} figures.` : ''}`,
     // Each row brings its own data; vega-lite types concatenations of layered units loosely.
     spec: {
       $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
       config,
-      vconcat: rows,
+      ...(findings ? { hconcat: [{ vconcat: rows }, findings] } : { vconcat: rows }),
     } as Chart['spec'],
+  };
+}
+
+/** The paper's findings as a column of text, its lines wrapped to fit beside the charts. */
+function findingsPanel(findings: readonly string[], width = 60) {
+  const lines: string[] = [];
+  for (const paragraph of findings.join(' ').split(/\n+/)) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      if (line && line.length + 1 + word.length > width) {
+        lines.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    if (line) lines.push(line);
+  }
+  return {
+    title: 'The paper',
+    data: { values: lines.map((text, line) => ({ line, text })) },
+    width: 360,
+    height: { step: 16 },
+    mark: { type: 'text', align: 'left', x: 0, fontSize: 12 },
+    encoding: {
+      y: { field: 'line', type: 'ordinal', axis: null },
+      text: { field: 'text', type: 'nominal' },
+    },
   };
 }

@@ -14,7 +14,7 @@ import { lsfPlugin } from './index.ts';
  * The paper's restartability claim (seed 000 §3): job state, as the information cache shows it,
  * is all a discipline needs, so a discipline rebuilt from the cache alone mid-run reaches the same
  * decisions. Each LSF discipline runs twice on the same jobs: once as is, once thrown away and
- * created afresh before every 7th decision round (its notes live on the jobs, in the cache). The
+ * created afresh before every 7th decision round (the feedback order reads acquired times from the cache). The
  * two runs must apply the same operations at the same times.
  */
 function rebuiltEvery(definition: DisciplineDefinition, rounds: number): DisciplineDefinition {

@@ -27,6 +27,18 @@ const disciplines = [
 ] as const;
 type Discipline = (typeof disciplines)[number];
 const cases = ['none', 'demand', 'speedup', 'both'] as const;
+
+/**
+ * Offered load λ·E[D]/128 of the runs. The paper says only "an arrival rate that reflects a
+ * moderately-heavy load" (§6). Its minimum possible makespan, 65 412 s (§6.2), bounds the last
+ * tagged arrival, so 200 arrivals fit in about 65 000 s: load ≥ about 0.19; it does not fix the
+ * load, since "the makespan is dictated essentially by the long-running jobs" (§6.2) — a long
+ * poor-speedup job (D/9.3 on 128 processors) can set that bound well after the last arrival.
+ * Above it we take the load at which our migratable and malleable disciplines sit nearest the
+ * paper's 660–860 s while rigid LSF-MIG still drains in every seed: 0.25 (at 0.3 rigid LSF-MIG
+ * saturates in one seed of five, makespan ≈ 500 000 s, while the paper's finishes at 83 985 s).
+ */
+const load = 0.25;
 type Case = (typeof cases)[number];
 
 /** Table 3 of the paper: MRT and makespan, s; a string where the paper gives a bound (did not finish). */
@@ -141,7 +153,7 @@ async function run(
   tagged: number,
   jobs: number,
 ): Promise<RunSummary> {
-  const workload = await openWorkload({ kind: 'model', model: 'parsons-sevcik-97', jobs }, { seed });
+  const workload = await openWorkload({ kind: 'model', model: 'parsons-sevcik-97', jobs, load }, { seed });
   const report = await runDiscipline(discipline, workload, {
     ...o.settings,
     seed,
@@ -157,6 +169,32 @@ async function run(
   });
   return report.summary;
 }
+
+/**
+ * Where and why we depart from Table 3, measured on the default grid (load 0.25, 200 tagged jobs
+ * of 2000, seeds 1–5) and on load sweeps with the same seeds (`--jobs`/`--seeds` change the runs,
+ * not these sentences).
+ */
+const note = [
+  `Load ${load} (λ·E[D]/128): the paper gives no rate; its minimum makespan 65,412 s only bounds it below (≈ 0.19).`,
+  'LSF-MIG and relatives order jobs by least acquired processing time (multilevel feedback, §6.2) and re-evaluate at',
+  'arrivals, departures and every 60 s quantum; the migratable/malleable MRTs (none: MIG 827, MIG-AD 557, MALL-AD 567)',
+  "sit within −28 %…+22 % of the paper's 678 / 769 / 667.",
+  'Departures, with numbers:',
+  "- RTC MRT 1,278 s vs 5,853 (ratio RTC / MALL-AD 2.3 vs the paper's 8.8). No load gives both: RTC / MALL-AD is",
+  '  1.7 at 0.2, 2.3 at 0.25, 3.1 at 0.3 (RTC 2,088) while rigid LSF-MIG saturates at 0.3 in 1 seed of 5 (MRT 5,929,',
+  "  makespan ≈ 500,000 s); at 0.5 RTC reaches 6,754 but MALL-AD is 6,906 and MIG 22,436. The paper's table is one job",
+  '  sequence: our seed 5 alone gives RTC 3,008 vs MALL-AD 848 (3.5×) at 0.25 and RTC 5,010 at 0.3.',
+  '- Makespans ≈ 50,800 s for every discipline: 200 arrivals at a mean gap of 250 s end near 50,000 s and the last',
+  "  tagged job leaves within 6 % of that. The paper's exceed its own minimum (65,412) by 19 % (MALL-AD) to 126 %",
+  '  (RTC), up to ≈ 82,500 s late: wide jobs starved behind long ones (its Fig. 5); in ours they do not, so',
+  '  ADSUBSET cannot halve the RTC makespan (50,672 vs 50,807) and RTC queues peak at 12–16 jobs, not 60.',
+  '- RTC-AD/ADSUBSET MRT below RTC (851 / 754 vs 1,278; the paper: above, 10,611 / 8,264): without starvation the',
+  '  adaptive ones gain more from filling idle processors than they lose to small allocations.',
+  '- Runs the paper did not finish finish here: PREEMPT-AD (none) 551 s, MIG-AD and MIG-ADSUBSET (both) 475 / 588 s.',
+  '- Demand knowledge raises MALL-AD to 869 s (none 567): without speedup knowledge the remaining demand counts',
+  '  acquired processor time as work done, which the paper also names as a cost of demand knowledge (§6.2).',
+];
 
 function report(
   results: readonly Result[],
@@ -205,5 +243,7 @@ function report(
     'Paper (§6.2): run-to-completion MRT up to an order of magnitude above migratable and malleable;',
     'LSF-PREEMPT no better than LSF-RTC, LSF-PREEMPT-AD much better; adaptive subset RTC cuts the makespan;',
     'malleable adaptive best or tied-best in MRT in every case; RTC queues grow to tens of jobs, MIG/MALL stay short.',
+    '',
+    ...note,
   ].join('\n');
 }

@@ -1,8 +1,8 @@
 import { defineDiscipline } from '@js/core';
 import { jobsInSystem, spreadSelection, subsetOptions, subsetSelect } from '../policy/adaptive-selection.ts';
 import { applyMalleable } from '../policy/malleation.ts';
-import { Reallocation, Wake } from '../policy/reallocation.ts';
-import { requeuedAt, rotationOrder } from '../policy/service-order.ts';
+import { Reallocation, reallocationOptions, Wake, wakeAgain } from '../policy/reallocation.ts';
+import { feedbackOrder } from '../policy/service-order.ts';
 
 /**
  * LSF-MALL-ADSUBSET (Parsons & Sevcik 1997, seed 000 §5.1: "SUBSET-variants of the adaptive
@@ -16,16 +16,16 @@ export const lsfMallAdsubset = defineDiscipline({
   name: 'lsf-mall-adsubset',
   summary: 'malleable adaptive: commit part of first fit, subset-sum the rest to minimise surplus processors',
   source: 'Parsons & Sevcik 1997, §5.1 (LSF-MALL-AD with the LSF-RTC-ADSUBSET step)',
-  options: subsetOptions,
+  options: subsetOptions.extend(reallocationOptions.shape),
   capabilities: { sizing: 'malleable', preemption: 'resize' },
-  create: ({ delta }, { profile }) => {
+  create: ({ delta, quantum }, { profile }) => {
     const wake = new Wake();
     return {
       schedule(ctx) {
         const inSystem = jobsInSystem(ctx.jobs);
         const available = new Reallocation(ctx, profile.minRunBeforeReallocation);
         const selection = subsetSelect(
-          rotationOrder(available.pool, requeuedAt(ctx)),
+          feedbackOrder(available.pool),
           (j) => j.minSize,
           available,
           inSystem,
@@ -33,7 +33,7 @@ export const lsfMallAdsubset = defineDiscipline({
         );
         spreadSelection(selection, available);
         applyMalleable(ctx, available, selection);
-        if (available.pool.length > 0) wake.at(ctx, available.comesOfAge, 'minimum run');
+        wakeAgain(ctx, wake, available, selection.jobs.length, quantum);
       },
     };
   },

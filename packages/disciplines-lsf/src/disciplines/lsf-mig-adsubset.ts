@@ -1,8 +1,8 @@
 import { defineDiscipline } from '@js/core';
 import { jobsInSystem, spreadSelection, subsetOptions, subsetSelect } from '../policy/adaptive-selection.ts';
 import { applyMigratable, hasRun, migratableCount } from '../policy/migration.ts';
-import { Reallocation, Wake } from '../policy/reallocation.ts';
-import { requeuedAt, rotationOrder } from '../policy/service-order.ts';
+import { Reallocation, reallocationOptions, Wake, wakeAgain } from '../policy/reallocation.ts';
+import { feedbackOrder } from '../policy/service-order.ts';
 
 /**
  * LSF-MIG-ADSUBSET (Parsons & Sevcik 1997, seed 000 §5.1: "SUBSET-variants of the adaptive
@@ -17,16 +17,16 @@ export const lsfMigAdsubset = defineDiscipline({
   summary:
     'adaptive migratable: commit part of first fit, subset-sum the rest to minimise surplus processors',
   source: 'Parsons & Sevcik 1997, §5.1 (LSF-MIG-AD with the LSF-RTC-ADSUBSET step)',
-  options: subsetOptions,
+  options: subsetOptions.extend(reallocationOptions.shape),
   capabilities: { sizing: 'moldable', preemption: 'checkpoint' },
-  create: ({ delta }, { profile }) => {
+  create: ({ delta, quantum }, { profile }) => {
     const wake = new Wake();
     return {
       schedule(ctx) {
         const inSystem = jobsInSystem(ctx.jobs);
         const available = new Reallocation(ctx, profile.minRunBeforeReallocation);
         const selection = subsetSelect(
-          rotationOrder(available.pool, requeuedAt(ctx)),
+          feedbackOrder(available.pool),
           migratableCount,
           available,
           inSystem,
@@ -34,7 +34,7 @@ export const lsfMigAdsubset = defineDiscipline({
         );
         spreadSelection(selection, available, hasRun);
         applyMigratable(ctx, available, selection);
-        if (selection.jobs.length < available.pool.length) wake.at(ctx, available.comesOfAge, 'minimum run');
+        wakeAgain(ctx, wake, available, selection.jobs.length, quantum);
       },
     };
   },

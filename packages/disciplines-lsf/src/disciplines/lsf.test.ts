@@ -1,4 +1,4 @@
-import { idealProfile, lsfProfile } from '@js/core';
+import { idealProfile, lsfProfile, platformProfileSchema } from '@js/core';
 import { checkRun } from '@js/core/testing';
 import { describe, expect, it } from 'vitest';
 import { at, malleable, recorder, rigid } from './lsf.test-support.ts';
@@ -97,6 +97,9 @@ describe('lsf-preempt: hand-checked schedules', () => {
   });
 });
 
+/** No costs, but a job must run 50 s before it may be migrated (the shape of lsf-now-97's 600 s). */
+const minimumRun50 = platformProfileSchema.parse({ name: 'minimum-run-50', minRunBeforeReallocation: 50 });
+
 describe('lsf-mig: hand-checked schedules', () => {
   it('restarts a checkpointed job on other processors of the same count', async () => {
     // Ideal profile, demand known, 4 processors. SPT puts J2 (demand 60) on 0–1, J1 (200) on
@@ -122,46 +125,79 @@ describe('lsf-mig: hand-checked schedules', () => {
     ]);
   });
 
-  it('without demand knowledge, rotates: a waiting job goes before a running one, which is requeued behind it', async () => {
-    // Ideal profile (no minimum run), 2 processors. J1 runs from 0; J2 arrives at 10. The
-    // waiting J2 comes first, so J1 is checkpointed (requeued) and J2 runs 10–110; then J1
-    // restarts with 1 990 s left and ends at 2 100. (Arrival order would keep J1 to 2 000.)
+  it('without demand knowledge, a fresh job goes before a running one of age (least acquired first)', async () => {
+    // Ideal profile (no minimum run), 2 processors, quantum 60 (quanta end at multiples of 60).
+    // J1 runs from 0; J2 arrives at 10 with nothing acquired against J1's 20 processor-s: J1 is
+    // checkpointed. At 60 J2 has 100 > 20: J1 restarts. At 120 J1 has 140 > 100: J2 restarts
+    // with 50 s left and leaves at 170; J1 restarts with 2000 − 70 s left and ends at 2 100.
+    // (Arrival order would keep J1 to 2 000 and J2 to 2 100.)
     const { log, observer } = recorder();
     const run = await checkRun(lsfMig, { nodes: 2 }, [rigid(1, 0, 2, 2000), rigid(2, 10, 2, 100)], {
       observers: [observer],
     });
     expect(run.violations).toEqual([]);
-    expect(run.schedule).toEqual([at(1, 0, 2100, 2), at(2, 10, 110, 2)]);
+    expect(run.schedule).toEqual([at(1, 0, 2100, 2), at(2, 10, 170, 2)]);
     expect(log.filter(([, id]) => id === 1).map(([t, , op]) => [t, op])).toEqual([
       [0, 'start'],
       [10, 'checkpoint'],
-      [110, 'restart'],
+      [60, 'restart'],
+      [120, 'checkpoint'],
+      [170, 'restart'],
     ]);
   });
 
-  it('rotates among waiting jobs by when they joined the queue: the requeued job waits its turn', async () => {
-    // Ideal profile, 2 processors, three 30 s jobs of 2 processors arriving at 0, 10, 20.
-    // 10: J2 (queued at 10) goes before the running J1: J1 is requeued at 10, J2 runs.
-    // 20: the queue is J1 (requeued 10), J3 (joined 20), then the running J2: J1 restarts (20 s
-    //     left, ends at 40) and J2 is requeued at 20.
-    // 40: J2 and J3 both joined at 20; the earlier arrival goes first: J2 ends at 60, J3 90.
+  it('orders by least acquired processing time (multilevel feedback), not by when a job was requeued', async () => {
+    // 2 processors, jobs of 2, minimum run 50 s, no costs, quantum 10. Acquired = 2 × run time.
+    //  50: J1 of age (100) — J2 (0) first: J1 checkpointed, J2 starts.
+    // 100: J2 of age (100, 10 s left) — J3 (arrived 60, 0) first: J2 checkpointed, J3 starts.
+    //      (Round robin would restart J1, requeued earlier than J3 arrived.)
+    // 150: J3 of age; J1, J2, J3 all 100: submission order, J1 restarts (100 s left).
+    // 200: J1 of age (200): J2 (100) restarts and leaves at 210; J3 (100) restarts at 210.
+    // 260: J3 of age (200) ties J1 (200): J1 restarts, ends at 310; J3 restarts, ends at 360.
     const { log, observer } = recorder();
     const run = await checkRun(
       lsfMig,
       { nodes: 2 },
-      [rigid(1, 0, 2, 30), rigid(2, 10, 2, 30), rigid(3, 20, 2, 30)],
-      { observers: [observer] },
+      [rigid(1, 0, 2, 150), rigid(2, 10, 2, 60), rigid(3, 60, 2, 150)],
+      { profile: minimumRun50, observers: [observer], options: { quantum: 10 } },
     );
     expect(run.violations).toEqual([]);
-    expect(run.schedule).toEqual([at(1, 0, 40, 2), at(2, 10, 60, 2), at(3, 60, 90, 2)]);
+    expect(run.schedule).toEqual([at(1, 0, 310, 2), at(2, 50, 210, 2), at(3, 100, 360, 2)]);
     expect(log.map(([t, id, op]) => [t, id, op])).toEqual([
       [0, 1, 'start'],
-      [10, 1, 'checkpoint'],
-      [10, 2, 'start'],
-      [20, 2, 'checkpoint'],
-      [20, 1, 'restart'],
-      [40, 2, 'restart'],
-      [60, 3, 'start'],
+      [50, 1, 'checkpoint'],
+      [50, 2, 'start'],
+      [100, 2, 'checkpoint'],
+      [100, 3, 'start'],
+      [150, 3, 'checkpoint'],
+      [150, 1, 'restart'],
+      [200, 1, 'checkpoint'],
+      [200, 2, 'restart'],
+      [210, 3, 'restart'],
+      [260, 3, 'checkpoint'],
+      [260, 1, 'restart'],
+      [310, 3, 'restart'],
+    ]);
+  });
+
+  it('re-evaluates when a quantum expires: a running job that passes a waiting one is displaced', async () => {
+    // 2 processors, jobs of 2, minimum run 50 s, no costs, quantum 40. J1 runs alone to 150
+    // (300 processor-s); J2 arrives, J1 is checkpointed. J2 comes of age at 200 with 100 < 300
+    // and keeps running; it passes J1's 300 at 300, with no arrival or departure: the quantum
+    // expiring at 320 notices it (J2 340 > J1 300) and J1 restarts there.
+    const { log, observer } = recorder();
+    const run = await checkRun(lsfMig, { nodes: 2 }, [rigid(1, 0, 2, 400), rigid(2, 150, 2, 400)], {
+      profile: minimumRun50,
+      observers: [observer],
+      options: { quantum: 40 },
+    });
+    expect(run.violations).toEqual([]);
+    expect(log.slice(0, 5).map(([t, id, op]) => [t, id, op])).toEqual([
+      [0, 1, 'start'],
+      [150, 1, 'checkpoint'],
+      [150, 2, 'start'],
+      [320, 2, 'checkpoint'],
+      [320, 1, 'restart'],
     ]);
   });
 

@@ -1,7 +1,6 @@
 import type { SchedulingContext } from '@js/core';
 import type { Selection } from './adaptive-selection.ts';
 import type { Reallocation } from './reallocation.ts';
-import { requeue } from './service-order.ts';
 
 /**
  * Carry out a malleable selection (LSF-MALL-AD, seed 000 §5.1). Release first — checkpoint the
@@ -9,7 +8,7 @@ import { requeue } from './service-order.ts';
  */
 export function applyMalleable(ctx: SchedulingContext, available: Reallocation, selection: Selection): void {
   const target = new Map(selection.jobs.map((j, i) => [j, selection.counts[i]!]));
-  for (const job of available.pool) if (job.state === 'running' && !target.has(job)) requeue(ctx, job);
+  for (const job of available.pool) if (job.state === 'running' && !target.has(job)) ctx.checkpoint(job);
   for (const job of selection.jobs) {
     if (job.state === 'running' && target.get(job)! < job.allocated) ctx.resize(job, target.get(job)!);
   }

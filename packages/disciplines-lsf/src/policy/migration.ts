@@ -1,7 +1,6 @@
 import type { JobView, SchedulingContext } from '@js/core';
 import type { Selection } from './adaptive-selection.ts';
 import type { Reallocation } from './reallocation.ts';
-import { requeue } from './service-order.ts';
 
 /**
  * The count first fit uses in LSF-MIG-AD (seed 000 §5.1): a job that has already run (running
@@ -21,7 +20,7 @@ export const hasRun = (job: JobView): boolean => job.lastProcessors > 0;
  */
 export function applyMigratable(ctx: SchedulingContext, available: Reallocation, selection: Selection): void {
   const selected = new Set(selection.jobs);
-  for (const job of available.pool) if (job.state === 'running' && !selected.has(job)) requeue(ctx, job);
+  for (const job of available.pool) if (job.state === 'running' && !selected.has(job)) ctx.checkpoint(job);
   selection.jobs.forEach((job, i) => {
     const count = selection.counts[i]!;
     if (job.state !== 'running' && ctx.machine.fits(count, job.demand)) ctx.start(job, { processors: count });

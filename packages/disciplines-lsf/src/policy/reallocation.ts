@@ -1,5 +1,6 @@
 import { hasRunMinimum, type JobView, type SchedulingContext } from '@js/core';
 import { fitsWithin } from '@js/machine';
+import { z } from 'zod';
 
 /**
  * Processors and resources that a selection may still hand out. `take` and `give` keep the
@@ -99,3 +100,38 @@ export class Wake {
  */
 export const nextQuantum = (now: number, quantum: number): number =>
   (Math.floor(now / quantum) + 1) * quantum;
+
+/**
+ * The quantum of LSF-MIG and its adaptive and malleable relatives. The extension mainline
+ * "sleeps until a scheduling event or a timeout (corresponding to the scheduling quantum)" (seed
+ * 000 §4) and LSF-MIG re-evaluates "whenever a job arrives or departs or when a quantum expires"
+ * (§5.1); the paper names no value, so the one the other LSF disciplines use (60 s).
+ */
+export const reallocationOptions = z
+  .object({
+    quantum: z
+      .number()
+      .positive()
+      .default(60)
+      .describe(
+        'quantum, seconds: while a job waits, the selection is re-evaluated at every multiple of it, so a job that has acquired less than a running one of age displaces it (the paper names no value; 60 s as for the other LSF disciplines)',
+      ),
+  })
+  .strict();
+
+/**
+ * When LSF-MIG and its relatives look again without an arrival or departure: at the next quantum
+ * while a job of the pool waits (acquired processing times move on, so the feedback order may
+ * change), and when a kept job comes of age while there is a pool to weigh it against.
+ */
+export function wakeAgain(
+  ctx: SchedulingContext,
+  wake: Wake,
+  available: Reallocation,
+  selected: number,
+  quantum: number,
+): void {
+  if (available.pool.length === 0) return;
+  wake.at(ctx, available.comesOfAge, 'minimum run');
+  if (selected < available.pool.length) wake.at(ctx, nextQuantum(ctx.now, quantum), 'quantum');
+}

@@ -1,4 +1,4 @@
-import type { JobView, SchedulingContext } from '@js/core';
+import type { JobView } from '@js/core';
 
 /**
  * The service demand a job still needs (work on one processor), when the run reveals demand.
@@ -29,37 +29,19 @@ export function serviceOrder(jobs: readonly JobView[]): JobView[] {
 export const byArrival = (a: JobView, b: JobView): number => a.arrival - b.arrival;
 
 /**
- * The order in which LSF-MIG and its adaptive and malleable relatives re-select jobs (§5.1, and
- * §3: a migrated job is "requeued as a pending job", behind those already waiting): without
- * demand knowledge, the waiting jobs in the order they joined the queue (a fresh job at its
- * submission, a checkpointed one when it was checkpointed, as `requeued` tells), then the
- * running jobs that may be displaced, longest-running since their start first. So each
- * re-evaluation lets the jobs that waited run next, round robin (the paper's Fig. 1 files LSF-MIG
- * with round-robin disciplines). With demand knowledge, least remaining demand first, as
- * {@link serviceOrder}.
+ * The order in which LSF-MIG and its adaptive and malleable relatives re-select jobs (seed 000
+ * §5.1, §6.2): without demand knowledge, least acquired processing time first — multilevel
+ * feedback ("in the migratable and malleable preemptive disciplines, the multilevel feedback
+ * approach achieved the majority of the benefits of having service demand information", §6.2),
+ * the key LSF-PREEMPT and LSF-PREEMPT-AD use too ("least acquired aggregate processing time").
+ * Fresh jobs (nothing acquired) come first; ties go in submission order, the order the
+ * information cache scans every queue in (§4.1). A checkpointed job is "requeued as a pending
+ * job" (§4.2) only in LSF's sense — the stopped queue does not dispatch it — and keeps its place
+ * by what it has acquired, so the order needs nothing but the cache (restartability). With demand
+ * knowledge, least remaining demand first, as {@link serviceOrder}.
  */
-export function rotationOrder(
-  jobs: readonly JobView[],
-  requeued: (job: JobView) => number | undefined,
-): JobView[] {
+export function feedbackOrder(jobs: readonly JobView[]): JobView[] {
   if (jobs.length === 0 || jobs[0]!.work !== undefined) return serviceOrder(jobs);
-  const running = (j: JobView) => j.state === 'running';
-  const queued = (j: JobView) => requeued(j) ?? j.submit;
-  return [...jobs].sort((a, b) => {
-    if (running(a) !== running(b)) return running(a) ? 1 : -1;
-    const key = running(a) ? b.sinceRun - a.sinceRun : queued(a) - queued(b);
-    return key || a.arrival - b.arrival;
-  });
+  const acquired = new Map(jobs.map((j) => [j, j.acquired]));
+  return [...jobs].sort((a, b) => acquired.get(a)! - acquired.get(b)! || a.arrival - b.arrival);
 }
-
-/** Checkpoint a running job and requeue it behind the waiting ones (its note: when, for {@link rotationOrder}). */
-export function requeue(ctx: SchedulingContext, job: JobView): void {
-  ctx.checkpoint(job);
-  ctx.notes.set(job, ctx.now);
-}
-
-/** When each job was requeued, by the notes {@link requeue} keeps. */
-export const requeuedAt =
-  (ctx: SchedulingContext) =>
-  (job: JobView): number | undefined =>
-    ctx.notes.get(job) as number | undefined;

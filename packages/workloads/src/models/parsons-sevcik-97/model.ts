@@ -70,7 +70,7 @@ export const parsonsSevcik97Options = z
       .positive()
       .default(0.2)
       .describe(
-        'offered load λ·E[D]/(P·scale); the paper says only "moderately heavy": 0.2 occupies ≈ 66 % of the machine at the desired sizes',
+        'offered load λ·E[D]/(P·scale); the paper says only "moderately heavy": 0.2 occupies ≈ 66 % of the machine at the desired sizes (`schedlab reproduce parsons-sevcik-97` runs 0.25)',
       ),
   })
   .refine((o) => o.demandCv >= 1, {
@@ -110,7 +110,7 @@ export const parsonsSevcik97 = defineModel({
   summary:
     'adaptive jobs: hyper-exponential demand (mean 8000 s, CV 4), min/desired/max processors, good/poor speedup',
   source: 'Parsons & Sevcik, Implementing Multiprocessor Scheduling Disciplines, §6 and §6.1',
-  load: 'λ·E[D] / (P × scale): service demand per second over the real processors (Sevcik’s definition, as in eq. 10 of Anastasiadis & Sevcik); the default 0.2 matches 200 tagged jobs arriving over ≈ 60,000 s, against the minimum makespan of 65,412 s reported in §6.2',
+  load: 'λ·E[D] / (P × scale): service demand per second over the real processors (Sevcik’s definition, as in eq. 10 of Anastasiadis & Sevcik); the minimum makespan of 65,412 s in §6.2 bounds the last of 200 tagged arrivals, so the load is at least ≈ 0.19 (0.2: arrivals over ≈ 62,500 s); it is no upper bound, as a long poor-speedup job can set that makespan',
   streams: Object.values(parsonsSevcik97Streams),
   options: parsonsSevcik97Options,
   create(o) {

@@ -75,3 +75,44 @@ describe('glts fairness (§4.5 step 6, formula 4) on random zeng-sodan-multicore
     expect(groups).toBeGreaterThan(0);
   });
 });
+
+describe('glts fairness with slackTest pushed-past (§4.5 step 6: groups that "cause" a delay past R_max)', () => {
+  // A job already predicted past R_max without the group does not block it; every job the group
+  // delays that was predicted within R_max stays within it.
+  it('no group pushes a job from within F_slack · R_est to past it', async () => {
+    let groups = 0;
+    let late = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 10, max: 40 }),
+        fc.constantFrom(1.2, 1.5),
+        async (seed, jobs, fSlack) => {
+          const list = [
+            ...modelWorkload('zeng-sodan-multicore', { jobs, seed, processors: 4, load: 2 }).jobs,
+          ];
+          const seen: GroupDecision[] = [];
+          const run = await checkRun(observed('glts', seen), fourNodes, list, {
+            profile: scojoPectProfile,
+            options: { fSlack, slackTest: 'pushed-past' },
+            contention: zengSodanContention,
+            knowledge: { runtimes: 'exact', speedup: true },
+            placement: { maxJobsPerNode: 2 },
+          });
+          expect(run.violations).toEqual([]);
+          groups += seen.length;
+          for (const d of seen)
+            for (const p of d.predictions) {
+              if (!(p.after > p.before + 1e-6)) continue;
+              if (p.before <= fSlack * p.rEst) expect(p.after).toBeLessThanOrEqual(fSlack * p.rEst + 1e-6);
+              else late++;
+            }
+        },
+      ),
+      { numRuns: 40 },
+    );
+    expect(groups).toBeGreaterThan(0);
+    // Groups that delay jobs already past R_max do start (what all-delayed forbids).
+    expect(late).toBeGreaterThan(0);
+  });
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   type MatchmakingOptions,
   type MatchSearch,
+  matchmakingOptions,
   matchmakingPreset,
   table6,
 } from '../matchmaking/index.ts';
@@ -22,6 +23,8 @@ export const gltsOptions = z
       .describe(
         'R_est = this × the response time simulated at submission (§5.1: 0.75, as jobs run faster than estimated thanks to non-type slice backfilling and coscheduling)',
       ),
+    lowLoad: matchmakingOptions.shape.lowLoad,
+    slackTest: matchmakingOptions.shape.slackTest,
     unknownSlowdowns: z
       .enum(['all-cores', 'one-per-node'])
       .default('all-cores')
@@ -43,4 +46,6 @@ export const matchmakingOf = (o: GltsOptions, search: MatchSearch): MatchmakingO
     matchedLonger: o.matchedLonger,
     fSlack: o.fSlack,
     nH: o.highLoad,
+    lowLoad: o.lowLoad,
+    slackTest: o.slackTest,
   });

@@ -13,6 +13,7 @@ import {
   type Situation,
   selfSlowdown,
   spaceSharingPpn,
+  withinSlack,
 } from '../matchmaking/index.ts';
 import type { PlacementPolicy, SliceStep } from '../scojo-pect/policy.ts';
 import type { SspPlan } from '../ssp/ssp-policy.ts';
@@ -266,13 +267,23 @@ export class GltsRound {
     return out;
   }
 
-  /** §4.5 step 6 with formula 4: no job the group delays is predicted past F_slack · R_est. */
+  /**
+   * §4.5 step 6 with formula 4: no job the group delays is predicted past F_slack · R_est (with
+   * `slackTest: pushed-past`, no job predicted within it without the group).
+   */
   #fair(group: Group, free: readonly number[]): boolean {
     const predictions = this.#predict(group, free);
     if (predictions === undefined) return false;
+    const { fSlack, slackTest } = this.parts.options;
     return respectsSlack(
-      predictions.filter((p) => p.after > p.before + EPS).map((p) => ({ response: p.after, rEst: p.rEst })),
-      this.parts.options.fSlack,
+      predictions
+        .filter(
+          (p) =>
+            p.after > p.before + EPS &&
+            (slackTest === 'all-delayed' || withinSlack(p.before, p.rEst, fSlack)),
+        )
+        .map((p) => ({ response: p.after, rEst: p.rEst })),
+      fSlack,
     );
   }
 

@@ -30,7 +30,25 @@ describe('the first waiting job (§4.3, §4.4)', () => {
     expect(d).toMatchObject({ kind: 'space', case: 5, ppn: 4, nodes: 4 });
   });
 
-  it('runs alone at its fastest when every waiting job fits at one process per node', () => {
+  it('runs alone by formula 8 when every waiting job fits at one process per node (§4.3)', () => {
+    const low = (slScr: number, slSno: number) =>
+      decideFirstJob(
+        situation({
+          job: waiting(1, 4, 100, { slScr, slSno }),
+          waiting: [waiting(2, 2, 100)],
+          context: contextWith(6),
+        }),
+        options,
+      );
+    // SL_scr·SL_sno = 1.05 ≤ MAX_SL: all cores of one node, though one per node would run faster.
+    expect(low(1, 1.05)).toMatchObject({ kind: 'space', case: 5, ppn: 4, nodes: 1 });
+    // 1.2 · 1.05 > MAX_SL, SL_sno ≤ SELF_SL2: one process per CPU.
+    expect(low(1.2, 1.05)).toMatchObject({ kind: 'space', case: 4, ppn: 2, nodes: 2 });
+    // Neither: one process per node.
+    expect(low(1.2, 1.2)).toMatchObject({ kind: 'space', case: 4, ppn: 1, nodes: 4 });
+  });
+
+  it('lowLoad fastest: runs alone at its fastest when every waiting job fits at one process per node', () => {
     const low = (slSno: number) =>
       decideFirstJob(
         situation({
@@ -38,7 +56,7 @@ describe('the first waiting job (§4.3, §4.4)', () => {
           waiting: [waiting(2, 2, 100)],
           context: contextWith(6),
         }),
-        options,
+        preset('glts', { lowLoad: 'fastest' }),
       );
     expect(low(1.05)).toMatchObject({ kind: 'space', case: 4, ppn: 1, nodes: 4 });
     expect(low(0.95)).toMatchObject({ kind: 'space', case: 4, ppn: 2, nodes: 2 }); // a speedup (§4.9)

@@ -86,15 +86,20 @@ const highest = (candidates: readonly (Candidate | undefined)[]): Decision | und
 
 /**
  * The first waiting job (§4.3, §4.4): short jobs are space-shared (formula 8); at low load it runs
- * alone at its fastest; a serial burst is paired first; otherwise Cases 1, 2, 3 and 5 compete on
- * utilisation gain, and Case 4 is the fallback. `none` means it cannot start now.
+ * alone (space sharing, by formula 8 or at its fastest: the `lowLoad` option); a serial burst is
+ * paired first; otherwise Cases 1, 2, 3 and 5 compete on utilisation gain, and Case 4 is the
+ * fallback. `none` means it cannot start now.
  */
 export const decideFirstJob = (s: Situation, options: MatchmakingOptions): Decision => {
   const { machine } = s.context;
   if (s.spaceSharingOnly)
     return space(standardSpaceSharing(s.job, machine, options))?.decision ?? { kind: 'none' };
   if (isLowLoad([s.job, ...s.waiting], machine)) {
-    const alone = space(fastestSpaceSharing(s.job, machine));
+    const alone = space(
+      options.lowLoad === 'fastest'
+        ? fastestSpaceSharing(s.job, machine)
+        : standardSpaceSharing(s.job, machine, options),
+    );
     if (alone) return alone.decision;
   }
   const burst = serialBurst(s.job, s.waiting);

@@ -77,6 +77,18 @@ export const matchmakingOptions = z
       .describe(
         'N_H (Table 6, formula 1): waiting jobs that make a high-load phase; a measurement threshold, not used by the matchmaking itself',
       ),
+    slackTest: z
+      .enum(['all-delayed', 'pushed-past'])
+      .default('all-delayed')
+      .describe(
+        'which jobs a group may not push past R_max = F_slack · R_est (§4.5 step 6, formula 4): all-delayed, every job it delays ("maintaining R_i ≤ R_max,i", §4.1), so a job already predicted past R_max blocks any group that delays it; pushed-past, only the jobs it "causes … to be delayed … more than R_max" (§4.5), those predicted within R_max without it',
+      ),
+    lowLoad: z
+      .enum(['formula-8', 'fastest'])
+      .default('formula-8')
+      .describe(
+        'the first waiting job at low load, when every waiting job fits the free nodes at one process per node: it is space-shared (§4.3: "space sharing is more beneficial because obtaining the best runtimes per job"); formula-8 at formula 8\'s processes per node, as §4.3 has it for space sharing "always … by employing a threshold on acceptable self slowdown"; fastest at its least self slowdown (one process per node unless a self slowdown is a speedup)',
+      ),
     search: z
       .enum(matchSearches)
       .default('glts')

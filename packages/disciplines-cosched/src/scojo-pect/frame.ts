@@ -1,7 +1,7 @@
 import { type DisciplineDefinition, defineDiscipline, type OptionsSchema } from '@js/core';
 import type { z } from 'zod';
 import type { PolicyFactory } from './policy.ts';
-import { ScojoPectScheduler } from './scheduler.ts';
+import { type FrameHooks, ScojoPectScheduler } from './scheduler.ts';
 import type { ScojoPectSettings } from './settings.ts';
 
 export interface ScojoPectInput<S extends OptionsSchema> {
@@ -11,6 +11,8 @@ export interface ScojoPectInput<S extends OptionsSchema> {
   /** The discipline's options: {@link scojoPectOptions} spread in, plus the policy's own. */
   readonly options: S;
   readonly policy: PolicyFactory<z.output<S>>;
+  /** How the frame plans (tests: the plain rebuild, a look at each plan). */
+  readonly hooks?: FrameHooks;
 }
 
 /**
@@ -26,6 +28,11 @@ export function defineScojoPect<S extends OptionsSchema>(input: ScojoPectInput<S
     options: input.options,
     capabilities: { preemption: 'suspend' },
     create: (options, env) =>
-      new ScojoPectScheduler(options as z.output<S> & ScojoPectSettings, input.policy(options, env), env),
+      new ScojoPectScheduler(
+        options as z.output<S> & ScojoPectSettings,
+        input.policy(options, env),
+        env,
+        input.hooks,
+      ),
   });
 }

@@ -46,19 +46,22 @@ export function nonTypeSliceBackfill(s: ScojoPectScheduler, round: Round): void 
     }
     const queue = s.build(round, own, false);
     const heldOwn = s.held[own]!;
+    const usable = (p: number) => s.usable(ctx, slice.type, p) && heldOwn[p] === 0;
+    // A placement takes at least its footprint of usable processors: most jobs are passed over
+    // without asking the policy to look for nodes.
+    let free = 0;
+    for (const p of s.env.processors) if (usable(p)) free++;
     for (const { job, note } of queue) {
+      if (free < note.plan.footprint) continue;
       const remaining = note.plan.runtime + s.env.profile.dispatch;
       if (job.state !== 'pending' || !lendable(note.plan.footprint, remaining)) continue;
       if (job.demand.length && !here.profile.fitsAt(here.clock, Number.POSITIVE_INFINITY, 0, job.demand))
         continue;
-      const processors = s.policy.choose(
-        job,
-        note.plan,
-        (p) => s.usable(ctx, slice.type, p) && heldOwn[p] === 0,
-      );
+      const processors = s.policy.choose(job, note.plan, usable);
       if (!processors || !ctx.machine.fits(processors.length, job.demand)) continue;
       if (!s.vms[own]!.admitNow(job, note)) continue;
       if (!s.start(ctx, job, processors, own)) continue;
+      free -= processors.length;
       here.holdForeignDemand(job.demand);
       borrow(job, note.plan.footprint, remaining);
     }

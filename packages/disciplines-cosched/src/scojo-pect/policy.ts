@@ -24,7 +24,10 @@ export interface PlacementPolicy<P extends SpacePlan = SpacePlan> {
   plan(job: JobView): P;
   /** What a started job holds in its virtual machine, in processors, for {@link remaining} seconds. */
   held(job: JobView, ctx: SchedulingContext): number;
-  /** Processors for `job` now, each passing `usable`; undefined when they do not suffice. */
+  /**
+   * Processors for `job` now, each passing `usable`; undefined when they do not suffice. A job
+   * needs at least its plan's footprint of usable processors (whole nodes: their every core).
+   */
   choose(job: JobView, plan: P, usable: (processor: number) => boolean): number[] | undefined;
   /**
    * Start jobs of the slice's type (default: {@link startDueJobs}, FCFS with conservative

@@ -11,7 +11,16 @@ import { nonTypeSliceBackfill } from './non-type-backfill.ts';
 import { type PlacementPolicy, type SliceStep, type SliceTiming, startDueJobs } from './policy.ts';
 import type { ScojoPectSettings } from './settings.ts';
 import { type Slice, Timetable } from './timetable.ts';
-import { type JobNote, VirtualMachine, type Waiting } from './virtual-machine.ts';
+import { type JobNote, type Planning, VirtualMachine, type Waiting } from './virtual-machine.ts';
+
+const NO_DEMAND: readonly number[] = [];
+
+/** How the frame plans, for tests: the planning, and a look at every plan it makes. */
+export interface FrameHooks {
+  readonly planning?: Planning;
+  /** Each type's plan as compressed, waiting jobs in reservation order. */
+  readonly onPlan?: (type: JobType, clock: number, queue: readonly Waiting[]) => void;
+}
 
 /** What one decision round knows once the slice is settled; shared with non-type backfilling. */
 export interface Round {
@@ -49,9 +58,12 @@ export class ScojoPectScheduler implements Scheduler {
     readonly settings: ScojoPectSettings,
     readonly policy: PlacementPolicy,
     readonly env: DisciplineEnvironment,
+    readonly hooks: FrameHooks = {},
   ) {
     const { machine, processors, profile } = env;
-    this.vms = [0, 1, 2].map((t) => new VirtualMachine(t as JobType, processors.length, machine.capacities));
+    this.vms = [0, 1, 2].map(
+      (t) => new VirtualMachine(t as JobType, processors.length, machine.capacities, hooks.planning),
+    );
     this.held = [0, 1, 2].map(() => new Uint8Array(machine.processors));
     this.#owned = new Uint8Array(machine.processors);
     for (const p of processors) this.#owned[p] = 1;
@@ -133,12 +145,12 @@ export class ScojoPectScheduler implements Scheduler {
     const vm = this.vms[type]!;
     vm.reset();
     for (const job of residents[type]!)
-      vm.holdResident(this.policy.held(job, ctx), this.remaining(ctx, job), job.demand);
+      vm.hold(job.id, this.policy.held(job, ctx), this.remaining(ctx, job), job.demand);
     for (let t = 0; t < 3; t++) {
       if (t === type) continue;
       for (const job of residents[t]!) {
         if (lend && job.state === 'running' && this.note(ctx, job).borrowed === slice.index)
-          vm.lend(this.policy.held(job, ctx), round.lent(this.remaining(ctx, job)));
+          vm.hold(job.id, this.policy.held(job, ctx), round.lent(this.remaining(ctx, job)), NO_DEMAND);
         if (ctx.machine.spec.capacities.length) vm.holdForeignDemand(job.demand);
       }
     }
@@ -150,6 +162,7 @@ export class ScojoPectScheduler implements Scheduler {
       const end = this.timing.project(type, note.at - vm.clock + note.plan.runtime);
       if (Number.isFinite(end)) note.predicted = end - job.submit;
     }
+    this.hooks.onPlan?.(type, vm.clock, queue);
     return queue;
   }
 
@@ -254,12 +267,16 @@ export class ScojoPectScheduler implements Scheduler {
     if (this.policy.startJobs) this.policy.startJobs(step);
     else startDueJobs(step, this.policy);
     nonTypeSliceBackfill(this, round);
-    // Wake-ups: the slice's end, and the next reservation of this type due within the slice.
+    // Wake-ups: the slice's end, and the next reservation of this type due within the slice (the
+    // type's clock runs with real time only there; the round it wakes sets the one after). Later
+    // ones would be read through a clock that stops at the slice's end, so at wrong times.
     this.want(ctx, slice.end, 'slice');
+    let next = Number.POSITIVE_INFINITY;
     for (const { job, note } of queue) {
       if (job.state !== 'pending' || note.at === undefined || note.at <= vm.clock) continue;
-      this.want(ctx, ctx.now + (note.at - vm.clock), 'reservation');
+      next = Math.min(next, note.at - vm.clock);
     }
+    if (next < untilEnd) this.want(ctx, ctx.now + next, 'reservation');
   }
 
   /** Swap a job out, or ask to be woken when the profile's minimum run allows it. */

@@ -1,5 +1,6 @@
 import { AvailabilityProfile } from '@js/blocks';
 import type { JobView } from '@js/core';
+import { firstRelease, type Hold } from './holds.ts';
 import type { JobType } from './job-type.ts';
 import type { SpacePlan } from './policy.ts';
 
@@ -27,6 +28,30 @@ export interface Waiting {
 const NO_DEMAND: readonly number[] = [];
 
 /**
+ * How a type's plan is redone each round: `incremental` (the default) skips re-placing a waiting
+ * job whose place is provably its earliest fit still (see {@link VirtualMachine.compress});
+ * `rebuild` re-places every job, the plain algorithm, for the tests to compare against.
+ */
+export type Planning = 'incremental' | 'rebuild';
+
+/**
+ * Why a waiting job's reservation at `at` was its earliest fit when last placed: no earlier start
+ * fitted then. A window starting before `at` that did not fit was too full somewhere before `at`
+ * (from `at` on it lies inside the job's own place, which fitted), so the reservation stays the
+ * earliest fit until processors are freed somewhere before `at`. `dirty` is the earliest instant
+ * the same compression freed any after placing the job (a later job moving up).
+ */
+interface Certificate {
+  readonly at: number;
+  readonly dirty: number;
+}
+
+/** Relative change of a base hold's end taken as no change (see {@link VirtualMachine.hold}). */
+const STABLE_END = 1e-12;
+
+const hasDemand = (demand: readonly number[]) => demand.some((d) => d > 0);
+
+/**
  * One job type's virtual machine (seed 002, §4.7: "scheduled in different virtual machines with a
  * time slice per job type"): its own clock, which runs only in its slices, and its availability
  * profile in that clock, in which its resident jobs (running or swapped out) hold their nodes and
@@ -35,11 +60,20 @@ const NO_DEMAND: readonly number[] = [];
 export class VirtualMachine {
   clock = 0;
   readonly profile: AvailabilityProfile;
+  /** What the residents and lent jobs hold since the last reset (the plan without reservations). */
+  #base: Hold[] = [];
+  /** Whether the base holds processors only (no resource demand), so it can be compared. */
+  #plain = true;
+  /** The last compressed plan's holds by job, and each waiting job's certificate; unset: trust nothing. */
+  #last:
+    | { readonly holds: ReadonlyMap<number, Hold>; readonly certificates: ReadonlyMap<number, Certificate> }
+    | undefined;
 
   constructor(
     readonly type: JobType,
     processors: number,
-    capacities: readonly number[],
+    readonly capacities: readonly number[],
+    readonly planning: Planning = 'incremental',
   ) {
     this.profile = new AvailabilityProfile(processors, capacities);
   }
@@ -47,11 +81,27 @@ export class VirtualMachine {
   /** Start the profile afresh at the clock. */
   reset(): void {
     this.profile.reset(this.clock);
+    this.#base = [];
+    this.#plain = this.capacities.length === 0;
   }
 
-  /** A resident job holds `held` processors for `remaining` more seconds of its own run. */
-  holdResident(held: number, remaining: number, demand: readonly number[]): void {
-    this.profile.take(this.clock, remaining, held, demand);
+  /**
+   * Job `id` holds `held` processors from the clock for `duration` seconds in the plan's base: a
+   * resident for its remaining run, or another type's job lent the slice.
+   */
+  hold(id: number, held: number, duration: number, demand: readonly number[]): void {
+    const { clock } = this;
+    let end = clock + duration;
+    // Recomputed each round as clock + remaining, the same end wobbles in its last bits (the
+    // virtual clock is a running sum), and a job started at its reservation ends a few bits off
+    // the reservation's end; keeping the last plan's end keeps the plan comparable with the last,
+    // so that its jobs need not be re-placed. Far below any time the schedule can resolve.
+    const kept = this.#last?.holds.get(id)?.end;
+    if (kept !== undefined && Math.abs(kept - end) <= STABLE_END * Math.max(1, Math.abs(end))) end = kept;
+    const d = end - clock;
+    this.profile.take(clock, d, held, demand);
+    if (hasDemand(demand)) this.#plain = false;
+    this.#base.push({ id, start: clock, end: clock + d, processors: held });
   }
 
   /** Another type's job runs in this type's slice until the slice ends (non-type slice backfilling). */
@@ -61,7 +111,9 @@ export class VirtualMachine {
 
   /** Another type's resident keeps its resources for as long as this machine can tell: for ever. */
   holdForeignDemand(demand: readonly number[]): void {
-    if (demand.some((d) => d > 0)) this.profile.take(this.clock, Number.POSITIVE_INFINITY, 0, demand);
+    if (!hasDemand(demand)) return;
+    this.profile.take(this.clock, Number.POSITIVE_INFINITY, 0, demand);
+    this.#plain = false;
   }
 
   /**
@@ -69,6 +121,14 @@ export class VirtualMachine {
    * "compressed" conservative backfilling): each job in reservation order — a backfilled job keeps
    * its position — is lifted and put back at its earliest fit, never later than before. Jobs
    * without a reservation (new arrivals) come after, in arrival order. Returns the queue in that order.
+   *
+   * Finding a job's earliest fit scans the plan from the clock, so re-placing every job each round
+   * is quadratic in the queue. Most jobs stay put: a job whose certificate holds (its place is as
+   * before, and no processors have been freed before it since it was placed, by the base or
+   * by a job moving up) is its own earliest fit, so lifting and re-placing it would put it back
+   * where it is; it is skipped. The freed instants come from comparing the plan after the put-back
+   * with the last compressed one ({@link firstRelease}). Plans with resource demands, or a job that
+   * cannot be placed (it holds what is free for ever), are not compared: every job is re-placed.
    */
   compress(queue: readonly Waiting[]): Waiting[] {
     const { profile, clock } = this;
@@ -88,11 +148,56 @@ export class VirtualMachine {
         note.at = undefined;
       }
     }
-    for (const { job, note } of ordered) {
-      if (note.at !== undefined) profile.give(note.at, note.plan.runtime, note.plan.footprint, job.demand);
+    const plain = this.#plain && ordered.every(({ job }) => !hasDemand(job.demand));
+    const last = this.planning === 'incremental' && plain ? this.#last : undefined;
+    const released = last ? firstRelease(last.holds, this.#holds(ordered), clock) : Number.NEGATIVE_INFINITY;
+    // Earliest start of a place freed by a job moving up in this pass, so far; and per job.
+    let moved = Number.POSITIVE_INFINITY;
+    const freed = new Array<number>(ordered.length).fill(Number.POSITIVE_INFINITY);
+    ordered.forEach(({ job, note }, i) => {
+      const was = note.at;
+      if (was !== undefined) {
+        const known = last?.certificates.get(job.id);
+        const before = Math.min(released, moved, known?.dirty ?? Number.NEGATIVE_INFINITY);
+        if (known?.at === was && before >= was) return;
+        profile.give(was, note.plan.runtime, note.plan.footprint, job.demand);
+      }
       this.reserve(job, note);
-    }
+      if (was !== undefined && note.at !== was) {
+        // What of its old place its new one does not cover.
+        freed[i] = Math.max(was, note.at! + note.plan.runtime);
+        moved = Math.min(moved, freed[i]!);
+      }
+    });
+    this.#remember(ordered, freed, plain);
     return ordered;
+  }
+
+  /** The plan as holds: the base, and the reservations in place. */
+  #holds(ordered: readonly Waiting[]): Hold[] {
+    const holds = [...this.#base];
+    for (const { job, note } of ordered) {
+      const at = note.at;
+      if (at !== undefined)
+        holds.push({ id: job.id, start: at, end: at + note.plan.runtime, processors: note.plan.footprint });
+    }
+    return holds;
+  }
+
+  /** Certificates for the next compression: each job's place, and what later moves freed. */
+  #remember(ordered: readonly Waiting[], freed: readonly number[], plain: boolean): void {
+    if (!plain || ordered.some(({ note }) => note.at === Number.POSITIVE_INFINITY)) {
+      this.#last = undefined;
+      return;
+    }
+    const certificates = new Map<number, Certificate>();
+    let dirty = Number.POSITIVE_INFINITY;
+    for (let i = ordered.length - 1; i >= 0; i--) {
+      const { job, note } = ordered[i]!;
+      certificates.set(job.id, { at: note.at!, dirty });
+      dirty = Math.min(dirty, freed[i]!);
+    }
+    this.#last = { holds: new Map(this.#holds(ordered).map((h) => [h.id, h])), certificates };
   }
 
   /**

@@ -75,8 +75,8 @@ describe('the model registry', () => {
       typeless: { serialProb: 0.244, a2: 312 },
     });
     expect(listing['zeng-sodan-multicore']!.defaults).toMatchObject({
-      maxSlowdown: 1.25,
-      selfSlowdown2: 1.12,
+      maxSl: 1.25,
+      selfSl2: 1.12,
     });
     expect(listing['k-resource']!.defaults).toMatchObject({ base: 'feitelson96', k: 4 });
     for (const m of listModels()) expect(Object.keys(m.options.shape)).toContain('processors');

@@ -77,12 +77,12 @@ export function multicoreModel(resolve: ModelResolver) {
     ...baseModelOptions('lublin99', zengSodanWorkloads.W1),
     cpusPerNode: z.int().positive().default(2).describe('CPUs per node (§5.1: two dual-core CPUs)'),
     coresPerCpu: z.int().positive().default(2).describe('cores per CPU (§5.1: dual-core)'),
-    maxSlowdown: z
+    maxSl: z
       .number()
       .positive()
       .default(1.25)
       .describe('MAX_SL: largest SL_scr·SL_sno for all cores per node (Table 6: 1.25)'),
-    selfSlowdown2: z
+    selfSl2: z
       .number()
       .positive()
       .default(1.12)
@@ -122,7 +122,7 @@ export function multicoreModel(resolve: ModelResolver) {
       const scr = slowdownLaw(zengSodanTable4.scr);
       const sno = slowdownLaw(zengSodanTable4.sno);
       const cos = slowdownLaw(zengSodanTable4.cos);
-      const { maxSlowdown, selfSlowdown2, cpusPerNode, adjustSizes: adjust } = o;
+      const { maxSl, selfSl2, cpusPerNode, adjustSizes: adjust } = o;
       const declare = mergedTraitKnowledge();
       return {
         processors: processes,
@@ -142,10 +142,10 @@ export function multicoreModel(resolve: ModelResolver) {
             // process per CPU if the node self slowdown is, else one process per node.
             let ppn = 1;
             let scaled = job.size;
-            if (job.size > 1 && slScr * slSno <= maxSlowdown) {
+            if (job.size > 1 && slScr * slSno <= maxSl) {
               ppn = perNode;
               scaled = (job.size * perNode) / slScr / slSno;
-            } else if (job.size > 1 && slSno <= selfSlowdown2) {
+            } else if (job.size > 1 && slSno <= selfSl2) {
               ppn = cpusPerNode;
               scaled = (job.size * cpusPerNode) / slSno;
             }

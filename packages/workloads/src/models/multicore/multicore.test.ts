@@ -120,7 +120,7 @@ describe('zeng-sodan-multicore: options', () => {
   });
 
   it.each([
-    [{ maxSlowdown: -1 }, /maxSlowdown = -1/],
+    [{ maxSl: -1 }, /maxSl = -1/],
     [{ cpusPerNode: 0 }, /cpusPerNode = 0/],
     [
       { baseOptions: { jobTypes: 'no' } },

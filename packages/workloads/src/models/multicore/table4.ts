@@ -6,6 +6,7 @@
  */
 export const slowdownRangeEdges = [0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8] as const;
 
+/** Table 4's percentages per slowdown range for SL_scr, SL_sno and SL_cos, one entry per range of {@link slowdownRangeEdges}. */
 export const zengSodanTable4 = {
   /** SL_scr, core self slowdown: two processes of one job on the cores of one CPU. */
   scr: [0, 25, 17, 17, 13, 17, 8, 3, 0],

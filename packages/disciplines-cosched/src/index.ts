@@ -20,6 +20,7 @@ export {
 export { defineGlts } from './glts/define.ts';
 export { type GltsOptions, gltsOptions } from './glts/options.ts';
 export { type GltsSettings, gltsPolicy } from './glts/policy.ts';
+export type { GroupDecision, Prediction } from './glts/round.ts';
 export { defineScojoPect, type ScojoPectInput } from './scojo-pect/frame.ts';
 export {
   type JobType,
@@ -29,18 +30,22 @@ export {
   LONG,
   MEDIUM,
   SHORT,
+  type TypeBounds,
 } from './scojo-pect/job-type.ts';
-export { ZengSodanMetrics } from './scojo-pect/metrics.ts';
+export { type MetricSettings, ZengSodanMetrics } from './scojo-pect/metrics.ts';
 export { scojoPectProfile } from './scojo-pect/platform.ts';
 export {
   type PlacementPolicy,
   type PolicyFactory,
   type SliceStep,
+  type SliceTiming,
   type SpacePlan,
   startDueJobs,
 } from './scojo-pect/policy.ts';
-export { type ScojoPectSettings, scojoPectOptions } from './scojo-pect/settings.ts';
-export { type Slice, Timetable } from './scojo-pect/timetable.ts';
+export type { FrameHooks } from './scojo-pect/scheduler.ts';
+export { type ScojoPectSettings, scojoPectOptions, settingsSchema } from './scojo-pect/settings.ts';
+export { type Slice, Timetable, type TimetableSettings } from './scojo-pect/timetable.ts';
+export type { JobNote, Planning, Waiting } from './scojo-pect/virtual-machine.ts';
 export { formula8, type SspPlan, type SspSettings, sspPolicy } from './ssp/ssp-policy.ts';
 export { cst, cstws, glts, gltsFbo, gltsNh, gltsNs, ssp };
 

@@ -32,6 +32,7 @@ export const gltsOptions = z
   })
   .strict();
 
+/** The parsed options of a G-LOMARC-TS discipline: the slice settings, Table 6's MAX_SL … F_slack, R_est's factor and the low-load and slack rules. */
 export type GltsOptions = z.output<typeof gltsOptions>;
 
 /** Table 6's values with the search of a variant (§5.1), for the matchmaking functions. */

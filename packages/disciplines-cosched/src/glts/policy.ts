@@ -10,6 +10,7 @@ import { PaceBook } from './pace.ts';
 import { ResidentIndex, typeOf } from './residents.ts';
 import { type GltsParts, GltsRound, type GroupDecision } from './round.ts';
 
+/** SSP's formula-8 settings plus Table 6's matchmaking parameters and the R_est factor that G-LOMARC-TS groups are checked with. */
 export interface GltsSettings extends SspSettings {
   readonly matchmaking: MatchmakingOptions;
   /** §5.1: the simulated response time is adjusted by this factor to give R_est (0.75). */
@@ -38,7 +39,7 @@ function matchable(step: SliceStep, parts: GltsParts): boolean {
 /**
  * G-LOMARC-TS inside Scojo-PECT (seed 002, §4.7: "applied per virtual machine"): waiting jobs are
  * planned under space sharing by formula 8 (FCFS with compressed conservative backfilling gives
- * the predictions, §5.1), and each slice step of a medium or long type is a {@link GltsRound}.
+ * the predictions, §5.1), and each slice step of a medium or long type is a `GltsRound`.
  * Short jobs are only space-shared (§4.3). Non-type slice backfilling places whole nodes.
  */
 export function gltsPolicy(settings: GltsSettings, env: DisciplineEnvironment): PlacementPolicy<SspPlan> {

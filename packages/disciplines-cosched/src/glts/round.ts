@@ -47,6 +47,7 @@ export interface Prediction {
   readonly rEst: number;
 }
 
+/** A group G-LOMARC-TS started: the time, its primary job, and the type's waiting jobs' and running members' predictions against R_est. */
 export interface GroupDecision {
   readonly time: number;
   readonly primary: number;

@@ -4,6 +4,7 @@ import type { PolicyFactory } from './policy.ts';
 import { type FrameHooks, ScojoPectScheduler } from './scheduler.ts';
 import type { ScojoPectSettings } from './settings.ts';
 
+/** What {@link defineScojoPect} needs: the discipline's name and source, its options and the placement policy run in each type's slices. */
 export interface ScojoPectInput<S extends OptionsSchema> {
   readonly name: string;
   readonly summary: string;

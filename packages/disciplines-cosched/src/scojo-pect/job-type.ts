@@ -5,12 +5,18 @@ import type { JobView } from '@js/core';
  * `jobType` trait numbers them: the order of the slices within an interval.
  */
 export const jobTypes = ['short', 'medium', 'long'] as const;
+/** A Scojo-PECT job type by name: short (≤ 10 min), medium (≤ 3 h) or long (§5.1). */
 export type JobTypeName = (typeof jobTypes)[number];
+/** A job type as its slice's position in the interval: 0 short, 1 medium, 2 long. */
 export type JobType = 0 | 1 | 2;
+/** Short jobs (≤ 10 min, §5.1): the interval's first slice, only space-shared, never matchmade. */
 export const SHORT: JobType = 0;
+/** Medium jobs (≤ 3 h, §5.1): the interval's second slice, by default 30 % of what the short slice leaves. */
 export const MEDIUM: JobType = 1;
+/** Long jobs (over 3 h, or of unknown estimate): the interval's last slice, by default 70 % of what the short slice leaves. */
 export const LONG: JobType = 2;
 
+/** The runtime bounds (seconds) that type a job lacking the workload's `jobType` trait. */
 export interface TypeBounds {
   /** Short jobs run ≤ this many seconds (§5.1: 10 min). */
   readonly shortRuntime: number;

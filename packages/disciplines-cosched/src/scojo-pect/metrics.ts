@@ -23,6 +23,7 @@ class Usage {
   }
 }
 
+/** What the metrics need: N_H, which marks high-load phases, and the bounded RR's runtime cut-off. */
 export interface MetricSettings {
   /** N_H: waiting jobs from which the load counts as high (Table 6: 12). */
   readonly highLoad: number;

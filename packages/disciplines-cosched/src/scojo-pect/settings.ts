@@ -43,5 +43,7 @@ export const scojoPectOptions = {
     .describe('runtime cut-off of the bounded relative response time, seconds (§5.1 names no value)'),
 };
 
-const settingsSchema = z.object(scojoPectOptions);
+/** The schema of Scojo-PECT's parameters alone (interval, slice shares, type bounds, N_H, RR cut-off), with §5.1's and Table 6's defaults. */
+export const settingsSchema = z.object(scojoPectOptions);
+/** Scojo-PECT's parsed parameters: interval, medium/long shares, short slice cap, type bounds, N_H and the RR cut-off. */
 export type ScojoPectSettings = z.output<typeof settingsSchema>;

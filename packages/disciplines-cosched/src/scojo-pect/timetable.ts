@@ -11,6 +11,7 @@ export interface Slice {
   readonly boundary: number;
 }
 
+/** How the timetable cuts time: interval length and the medium and long slices' shares (§5.1: 1 h, 30 %, 70 %). */
 export interface TimetableSettings {
   /** Seconds per interval: one slice of each type (the short one optional) per interval (§5.1: 1 h). */
   readonly interval: number;

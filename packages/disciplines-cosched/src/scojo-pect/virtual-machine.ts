@@ -20,6 +20,7 @@ export interface JobNote {
   predicted?: number;
 }
 
+/** A waiting job in its type's plan, with the frame's book-keeping (type, reservation, prediction). */
 export interface Waiting {
   readonly job: JobView;
   readonly note: JobNote;
@@ -29,7 +30,7 @@ const NO_DEMAND: readonly number[] = [];
 
 /**
  * How a type's plan is redone each round: `incremental` (the default) skips re-placing a waiting
- * job whose place is provably its earliest fit still (see {@link VirtualMachine.compress});
+ * job whose place is provably its earliest fit still (see `VirtualMachine.compress`);
  * `rebuild` re-places every job, the plain algorithm, for the tests to compare against.
  */
 export type Planning = 'incremental' | 'rebuild';

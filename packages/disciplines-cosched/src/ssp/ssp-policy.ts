@@ -2,6 +2,7 @@ import type { DisciplineEnvironment, JobView } from '@js/core';
 import { nodeSlowdown, slowdownsOf } from '../contention/zeng-sodan.ts';
 import type { PlacementPolicy, SpacePlan } from '../scojo-pect/policy.ts';
 
+/** Formula 8's Table 6 thresholds (MAX_SL, SELF_SL2) and the fallback for hidden slowdowns: SSP's processes per node. */
 export interface SspSettings {
   /** MAX_SL: largest SL_scr·SL_sno for all cores of a node (Table 6: 1.25). */
   readonly maxSl: number;

@@ -96,17 +96,27 @@ describe('compare --report and run --report', () => {
     expect(bars.sort()).toEqual(expected.sort());
   });
 
-  it('refuses --report with --replicate, and an output that is an input, before any run', async () => {
+  it('draws replicated runs by their intervals, and refuses an output that is an input before any run', async () => {
+    const out = join(dir, 'r.html');
     const replicated = await schedlab(
       'compare',
       '-d',
-      'easy',
+      'fcfs,easy',
       '--replicate',
+      '--warm-up',
+      '20',
+      '--measured',
+      '200',
+      '--max-replications',
+      '3',
       '--report',
-      join(dir, 'r.html'),
+      out,
     );
-    expect(replicated.code).toBe(1);
-    expect(replicated.stderr).toMatch(/CONFIG_ERROR: --report draws single runs/);
+    expect(replicated.code, replicated.stderr).toBe(0);
+    const charts = await chartsOf(out);
+    expect(Object.keys(charts)).toEqual(expect.arrayContaining(['replicated', 'replicated-intervals']));
+    // No single run to draw: no Gantt, no time series.
+    expect(Object.keys(charts).some((name) => name.startsWith('gantt'))).toBe(false);
     const overwrite = await schedlab('run', '-w', trace, '--report', trace);
     expect(overwrite.stderr).toMatch(/CONFIG_ERROR: --report .*unknown format/);
   });

@@ -24,6 +24,7 @@ export {
   segmentBeginnings,
 } from './model.ts';
 export { readInputs } from './read/inputs.ts';
+export { replicatedFromReport } from './read/replicated.ts';
 export { type RunReportInput, runFromReport, runReportSchema } from './read/run-report.ts';
 export { type FigureFormat, figureFormats, renderFigure } from './render/figure.ts';
 export { figureFonts } from './render/fonts.ts';

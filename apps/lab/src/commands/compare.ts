@@ -41,11 +41,10 @@ export function compareCommand(program: Command): void {
     const plan = replicationPlan(flags, (option) => command.getOptionValueSource(option) === 'cli');
     // The report's charting library loads only when asked: it costs more than a small run.
     const html = flags.report
-      ? (await import('./report.ts')).runReportWriter(
-          flags.report,
-          [flags.workload, ...(program.opts().plugin ?? [])],
-          plan,
-        )
+      ? (await import('./report.ts')).runReportWriter(flags.report, [
+          flags.workload,
+          ...(program.opts().plugin ?? []),
+        ])
       : undefined;
     const { workload, settings } = await prepare({ ...flags, ...program.opts() });
     const names = flags.disciplines
@@ -65,6 +64,7 @@ export function compareCommand(program: Command): void {
         replicated.push(await runReplicated(name, spec, settingsOf(name), plan, flags.machine));
       if (flags.json) console.log(JSON.stringify(replicated, null, 2));
       else console.log(`${replicationLine(replicated[0]!)}\n${replicatedTable(replicated)}`);
+      await html?.writeReplicated(replicated);
       return;
     }
     const store = flags.results ? new ResultStore(flags.results) : undefined;

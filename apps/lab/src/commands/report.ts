@@ -12,6 +12,7 @@ import {
   type RunData,
   readInputs,
   renderFigure,
+  replicatedFromReport,
   reportHtml,
   runFromReport,
 } from '@js/report';
@@ -115,21 +116,15 @@ export interface RunReportWriter {
   observer(label: string): RunObserver;
   /** Write the report of these runs; runs not observed (reused from --results) bring their figures only. */
   write(reports: readonly RunReport[]): Promise<void>;
+  /** Write the report of replicated runs: each figure as a mean with its interval. */
+  writeReplicated(reports: readonly unknown[]): Promise<void>;
 }
 
 /**
- * The writer of `--report path`, checked before any run: its path, and that the runs are not
- * replicated (a replication's jobs are many runs; their figures go to sweeps' load curves).
+ * The writer of `--report path`, its path checked before any run. Replicated runs (`--replicate`)
+ * are drawn by their figures, each a mean with its interval: a replication's jobs are many runs.
  */
-export function runReportWriter(
-  path: string,
-  inputs: readonly (string | undefined)[],
-  replicated: unknown,
-): RunReportWriter {
-  if (replicated)
-    throw new ConfigError(
-      '--report draws single runs; with --replicate, write --json and give that to schedlab report (intervals per figure), or run a sweep and report its directory',
-    );
+export function runReportWriter(path: string, inputs: readonly (string | undefined)[]): RunReportWriter {
   checkOutputPath(path, { option: '--report', formats: ['.html'], inputs });
   const recorded = new Map<string, Recorded>();
   return {
@@ -167,6 +162,18 @@ export function runReportWriter(
         ...(reused.length ? [`reused runs, figures only (no per-job data kept): ${reused.join(', ')}`] : []),
       ];
       await writeFileAtomic(path, reportHtml({ runs, sweeps: [], reproductions: [] }, { sources }));
+      console.error(`report written to ${path}`);
+    },
+    async writeReplicated(reports) {
+      const source = `schedlab ${process.argv.slice(2).join(' ')}`;
+      // The same reading as `schedlab report` of the --json output, so both draw the same.
+      const replicated = reports.map((r, i) =>
+        replicatedFromReport(JSON.parse(JSON.stringify(r)), source, `[${i}]`),
+      );
+      await writeFileAtomic(
+        path,
+        reportHtml({ runs: [], sweeps: [], reproductions: [], replicated }, { sources: [source] }),
+      );
       console.error(`report written to ${path}`);
     },
   };

@@ -93,11 +93,11 @@ export function runCommand(program: Command): void {
     }
     // The report's charting library loads only when asked: it costs more than a small run.
     const html = flags.report
-      ? (await import('./report.ts')).runReportWriter(
-          flags.report,
-          [flags.workload, flags.out, ...(global.plugin ?? [])],
-          plan,
-        )
+      ? (await import('./report.ts')).runReportWriter(flags.report, [
+          flags.workload,
+          flags.out,
+          ...(global.plugin ?? []),
+        ])
       : undefined;
     const { workload, settings } = await prepare({ ...flags, ...global });
     if (plan) {
@@ -105,6 +105,7 @@ export function runCommand(program: Command): void {
       const report = await runReplicated(flags.discipline, spec, settings, plan, flags.machine);
       if (flags.json) console.log(JSON.stringify(report, null, 2));
       else console.log(`${replicationLine(report)}\n${replicatedTable([report])}`);
+      await html?.writeReplicated([report]);
       return;
     }
     const shown: Segment[] = [];

@@ -109,24 +109,39 @@ export function scheduleSink(
   };
 }
 
-/** Passes outcomes on in arrival order, holding back those that overtook an older job. */
-class ArrivalOrder {
-  readonly #held = new Map<number, JobOutcome>();
+/**
+ * Passes outcomes on in arrival order, holding back those that overtook an older job. Held in a
+ * ring indexed by arrival number (arrivals are numbered 0, 1, 2, … and every job ends once), which
+ * doubles when a job ends more than its size ahead of the oldest one still running: a `Map` here
+ * cost a tenth of a 450 k-job replay in hashing and garbage.
+ */
+export class ArrivalOrder {
+  #ring: (JobOutcome | undefined)[] = new Array(1024);
   #next = 0;
   constructor(readonly write: (o: JobOutcome) => void) {}
 
   add(o: JobOutcome): void {
-    this.#held.set(o.arrival, o);
-    for (let ready = this.#held.get(this.#next); ready; ready = this.#held.get(this.#next)) {
-      this.#held.delete(this.#next++);
+    while (o.arrival - this.#next >= this.#ring.length) this.#grow();
+    this.#ring[o.arrival & (this.#ring.length - 1)] = o;
+    const mask = this.#ring.length - 1;
+    for (let ready = this.#ring[this.#next & mask]; ready; ready = this.#ring[this.#next & mask]) {
+      this.#ring[this.#next++ & mask] = undefined;
       this.write(ready);
     }
   }
 
   /** At the end of a run cut short (saturated, bounded), write the rest, still in order. */
   flush(): void {
-    for (const o of [...this.#held.values()].sort((a, b) => a.arrival - b.arrival)) this.write(o);
-    this.#held.clear();
+    const rest = this.#ring.filter((o): o is JobOutcome => o !== undefined);
+    for (const o of rest.sort((a, b) => a.arrival - b.arrival)) this.write(o);
+    this.#ring.fill(undefined);
+  }
+
+  #grow(): void {
+    const old = this.#ring;
+    const ring: (JobOutcome | undefined)[] = new Array(old.length * 2);
+    for (const o of old) if (o) ring[o.arrival & (ring.length - 1)] = o;
+    this.#ring = ring;
   }
 }
 

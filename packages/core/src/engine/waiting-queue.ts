@@ -26,6 +26,10 @@ export class WaitingQueue {
   readonly #left: JobView[] = [];
   #leftCount = 0;
   #updatedIn = -1;
+  /** `#updatedIn` when {@link tidy} last brought the array up to date: unchanged, nobody read it since. */
+  #tidiedAt = -1;
+  /** Not kept up to date (nobody read it): rebuilt from the list at the next read. */
+  #stale = false;
 
   arrive(job: SimJob): void {
     job.waitingPrev = this.#last;
@@ -61,22 +65,38 @@ export class WaitingQueue {
 
   /** The queue as the discipline sees it in `round`: the same array, updated once per round. */
   snapshot(round: number): readonly JobView[] {
-    if (this.#updatedIn !== round) {
+    if (this.#updatedIn !== round || this.#stale) {
       this.#update();
       this.#updatedIn = round;
     }
     return this.#shown;
   }
 
-  /** After a round: apply departures once they are many, so a queue nobody reads stays small. */
+  /**
+   * After a round: apply departures once they are many, so a queue nobody reads stays small. If
+   * nobody read it since the last time, stop keeping it until someone does (a discipline with a
+   * queue of its own never reads it): the buffers are emptied and the array rebuilt at a read.
+   */
   tidy(): void {
-    if (this.#leftCount > 64 && this.#leftCount * 2 > this.#shown.length) this.#update();
+    if (this.#leftCount <= 64 || this.#leftCount * 2 <= this.#shown.length) return;
+    if (!this.#stale && this.#updatedIn !== this.#tidiedAt) {
+      this.#update();
+      this.#tidiedAt = this.#updatedIn;
+      return;
+    }
+    this.#stale = true;
+    this.#shown.length = 0;
+    for (let i = 0; i < this.#arrivedCount; i++) this.#arrived[i] = undefined as unknown as JobView;
+    for (let i = 0; i < this.#leftCount; i++) this.#left[i] = undefined as unknown as JobView;
+    this.#leftCount = 0;
+    this.#arrivedCount = 0;
   }
 
   #update(): void {
     const shown = this.#shown;
     const left = this.#leftCount;
-    const removed = left === 0 || (left <= FEW && removeEach(shown, this.#left, left));
+    const removed = !this.#stale && (left === 0 || (left <= FEW && removeEach(shown, this.#left, left)));
+    this.#stale = false;
     if (removed) for (let i = 0; i < this.#arrivedCount; i++) shown.push(this.#arrived[i]!);
     // Forget the buffered jobs, so the buffers keep none of them alive.
     for (let i = 0; i < this.#arrivedCount; i++) this.#arrived[i] = undefined as unknown as JobView;

@@ -7,7 +7,7 @@ export class HeadReservation {
   shadowTime = 0;
   extraProcessors = 0;
   readonly extra: Float64Array;
-  /** Running jobs in order of estimated end. */
+  /** Running jobs in order of estimated end (and some that left: skip those not running). */
   readonly releases = new ReleaseOrder();
   /** The job the current shadow time and extra belong to. */
   #head: JobView | undefined;
@@ -20,10 +20,9 @@ export class HeadReservation {
    * The head's shadow time and extra. They change only when the head changes or a running job
    * leaves: a backfilled job either ends by the shadow time or consumes extra, so between
    * departures the last result (with its extra consumed) is still exact. Says whether it
-   * computed afresh.
+   * computed afresh. `released`: a running job left since the last call.
    */
-  compute(ctx: SchedulingContext, head: JobView): boolean {
-    const released = ctx.triggers.some((t) => t.kind === 'completion' || t.kind === 'killed');
+  compute(ctx: SchedulingContext, head: JobView, released: boolean): boolean {
     if (head === this.#head && !released && this.shadowTime >= ctx.now) return false;
     this.#head = head;
     const extra = this.extra;
@@ -31,7 +30,6 @@ export class HeadReservation {
     let free = ctx.machine.idleProcessors;
     const now = ctx.now;
     let shadow = now;
-    if (released) this.releases.prune();
     const { ends, jobs } = this.releases;
     const { size, demand } = head;
     // A running job past its estimate is taken to end now. Every job ending at the shadow time

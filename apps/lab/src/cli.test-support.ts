@@ -37,3 +37,13 @@ export async function schedlabWithInput(
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
 }
+
+/**
+ * A small SWF trace of rigid jobs, `[id, submit, runtime, size]` each (the request is the size and
+ * the estimate the runtime), on a machine of `processors`.
+ */
+export function swfTrace(processors: number, jobs: readonly (readonly number[])[]): string {
+  const line = ([id, submit, runtime, size]: readonly number[]) =>
+    [id, submit, -1, runtime, size, -1, -1, size, runtime, -1, 1, -1, -1, -1, -1, -1, -1, -1].join(' ');
+  return [`; MaxProcs: ${processors}`, ...jobs.map(line), ''].join('\n');
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root, schedlab } from './cli.test-support.ts';
+import { root, schedlab, swfTrace } from './cli.test-support.ts';
 
 /**
  * A report from a small `compare`, opened in a real browser: Debian's chromium driven by
@@ -39,9 +39,7 @@ describe.skipIf(!present && !process.env.CI)('the report in chromium', () => {
       [5, 30, 20, 2],
       [6, 40, 60, 3],
     ];
-    const line = ([id, submit, runtime, size]: number[]) =>
-      [id, submit, -1, runtime, size, -1, -1, size, runtime, -1, 1, -1, -1, -1, -1, -1, -1, -1].join(' ');
-    await writeFile(trace, ['; MaxProcs: 8', ...jobs.map(line), ''].join('\n'));
+    await writeFile(trace, swfTrace(8, jobs));
     const report = join(dir, 'report.html');
     const compared = await schedlab('compare', '-d', disciplines.join(','), '-w', trace, '--report', report);
     expect(compared.code, compared.stderr).toBe(0);

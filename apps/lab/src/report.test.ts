@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { schedlab } from './cli.test-support.ts';
+import { schedlab, swfTrace } from './cli.test-support.ts';
 
 let dir: string;
 let trace: string;
@@ -24,9 +24,7 @@ const jobs = [
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'schedlab-report-'));
   trace = join(dir, 'small.swf');
-  const line = ([id, submit, runtime, size]: readonly number[]) =>
-    [id, submit, -1, runtime, size, -1, -1, size, runtime, -1, 1, -1, -1, -1, -1, -1, -1, -1].join(' ');
-  await writeFile(trace, ['; MaxProcs: 8', ...jobs.map(line), ''].join('\n'));
+  await writeFile(trace, swfTrace(8, jobs));
   schedule = join(dir, 'easy.json');
   const run = await schedlab('run', '-d', 'easy', '-w', trace, '--out', schedule);
   expect(run.code, run.stderr).toBe(0);

@@ -1,6 +1,7 @@
 import { summaryMetrics } from '../figures.ts';
 import type { ReplicatedData } from '../model.ts';
 import { type Chart, config } from './chart.ts';
+import { tableSpec } from './table-spec.ts';
 
 /** The figures a replicated run gives intervals for, in the summary table's order and words. */
 function shownFigures(runs: readonly ReplicatedData[]) {
@@ -54,56 +55,12 @@ export function replicatedTable(runs: readonly ReplicatedData[]): Chart | undefi
     name: 'replicated',
     title: 'Replicated runs: mean ± half-width',
     note: `Each figure’s mean over the replications that did not saturate, ± the half-width of its ${confidence.join(' / ')} confidence interval (∞: fewer than two replications). The best mean of each column is bold on green; where intervals overlap the difference may be chance.`,
-    spec: {
-      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-      config,
-      data: { values },
-      width: { step: 150 },
-      height: { step: 26 },
-      encoding: {
-        x: {
-          field: 'figure',
-          type: 'nominal',
-          sort: shownFigures(runs).map((m) => m.label),
-          axis: {
-            orient: 'top',
-            labelAngle: 0,
-            title: null,
-            labelLimit: 148,
-            grid: false,
-            ticks: false,
-            domain: false,
-          },
-        },
-        y: {
-          field: 'run',
-          type: 'nominal',
-          sort: null,
-          title: null,
-          axis: { grid: false, ticks: false, domain: false },
-        },
-      },
-      layer: [
-        {
-          name: 'cells',
-          mark: { type: 'rect', stroke: '#dddddd' },
-          encoding: { fill: { condition: { test: 'datum.best', value: '#c7e9c0' }, value: 'white' } },
-        },
-        ...(['normal', 'bold'] as const).map((weight) => ({
-          name: weight === 'bold' ? 'best' : 'values',
-          mark: { type: 'text' as const, fontSize: 11, fontWeight: weight },
-          encoding: { text: { field: 'label', type: 'nominal' as const } },
-          transform: [
-            { filter: weight === 'bold' ? 'datum.best' : '!datum.best' },
-            {
-              calculate:
-                "(isValid(datum.mean) ? format(datum.mean, ',.4~r') : '–') + ' ± ' + (isValid(datum.halfWidth) ? format(datum.halfWidth, ',.3~r') : '∞')",
-              as: 'label',
-            },
-          ],
-        })),
-      ],
-    },
+    spec: tableSpec(
+      values,
+      shownFigures(runs).map((m) => m.label),
+      150,
+      "(isValid(datum.mean) ? format(datum.mean, ',.4~r') : '–') + ' ± ' + (isValid(datum.halfWidth) ? format(datum.halfWidth, ',.3~r') : '∞')",
+    ),
   };
 }
 

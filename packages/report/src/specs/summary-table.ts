@@ -1,6 +1,7 @@
 import { bestValues, summaryMetrics } from '../figures.ts';
 import type { RunData } from '../model.ts';
-import { type Chart, config } from './chart.ts';
+import type { Chart } from './chart.ts';
+import { tableSpec } from './table-spec.ts';
 
 /**
  * The summary table as a chart: a row per run, a column per figure, the best value of each figure
@@ -27,60 +28,11 @@ export function summaryTable(runs: readonly RunData[]): Chart | undefined {
     name: 'summary',
     title: 'Summary',
     note: `Each run’s figures as the terminal table prints them; the best value of each column (lowest, or highest for utilisation) is bold on green.${runs.length > withFigures.length ? ' Runs read from a schedule file have no figures and are not in the table.' : ''}`,
-    spec: {
-      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-      config,
-      data: { values },
-      width: { step: 118 },
-      height: { step: 26 },
-      // Figure names on top, as in a table.
-      encoding: {
-        x: {
-          field: 'figure',
-          type: 'nominal',
-          sort: summaryMetrics.map((m) => m.label),
-          axis: {
-            orient: 'top',
-            labelAngle: 0,
-            title: null,
-            labelLimit: 116,
-            grid: false,
-            ticks: false,
-            domain: false,
-          },
-        },
-        y: {
-          field: 'run',
-          type: 'nominal',
-          sort: null,
-          title: null,
-          axis: { grid: false, ticks: false, domain: false },
-        },
-      },
-      layer: [
-        {
-          name: 'cells',
-          mark: { type: 'rect', stroke: '#dddddd' },
-          encoding: {
-            fill: {
-              condition: { test: 'datum.best', value: '#c7e9c0' },
-              value: 'white',
-            },
-          },
-        },
-        ...(['normal', 'bold'] as const).map((weight) => ({
-          name: weight === 'bold' ? 'best' : 'values',
-          mark: { type: 'text' as const, fontSize: 11, fontWeight: weight },
-          encoding: { text: { field: 'label', type: 'nominal' as const } },
-          transform: [
-            { filter: weight === 'bold' ? 'datum.best' : '!datum.best' },
-            {
-              calculate: "isValid(datum.value) ? format(datum.value, ',.4~r') : '–'",
-              as: 'label',
-            },
-          ],
-        })),
-      ],
-    },
+    spec: tableSpec(
+      values,
+      summaryMetrics.map((m) => m.label),
+      118,
+      "isValid(datum.value) ? format(datum.value, ',.4~r') : '–'",
+    ),
   };
 }

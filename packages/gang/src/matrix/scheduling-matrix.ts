@@ -1,6 +1,7 @@
 import { assertPowerOfTwo } from '../buddy/buddy-block.ts';
 import { GangError, type GangErrorCode } from '../errors/gang-error.ts';
 import { type ReadonlyWorkloadTree, WorkloadTree } from '../workload-tree/workload-tree.ts';
+import { CellRows, IDLE } from './cell-rows.ts';
 import { checkSpec, resolveShifts } from './checks.ts';
 import { renderForError, renderMatrix } from './render.ts';
 import type {
@@ -13,8 +14,6 @@ import type {
   MatrixEvent,
   MatrixListener,
 } from './types.ts';
-
-const IDLE = -1;
 
 /**
  * The global scheduling matrix of Zhou et al. §3 (Fig. 1): rows are time slots, columns are
@@ -34,11 +33,7 @@ const IDLE = -1;
 export class SchedulingMatrix {
   readonly #n: number;
   #slots = 0;
-  #capacity: number;
-  /** Row-major cells: job handle, or IDLE. */
-  #cells: Int32Array;
-  /** Busy cells per row, so emptiness of a slot is O(1). */
-  #rowBusy: Int32Array;
+  #rows: CellRows;
   /** Records by handle. */
   #records: (JobRecord | undefined)[] = [];
   #byId = new Map<JobId, Entry>();
@@ -60,9 +55,7 @@ export class SchedulingMatrix {
       );
     }
     this.#n = processors;
-    this.#capacity = Math.max(4, slots);
-    this.#cells = new Int32Array(this.#capacity * processors).fill(IDLE);
-    this.#rowBusy = new Int32Array(this.#capacity);
+    this.#rows = new CellRows(processors, Math.max(4, slots));
     this.#wltm = new WorkloadTree(processors);
     this.#wlts = new WorkloadTree(processors);
     for (let s = 0; s < slots; s++) this.addSlot();
@@ -112,15 +105,7 @@ export class SchedulingMatrix {
    */
   jobsInSlot(slot: number): JobId[] {
     this.#checkSlot(slot);
-    const cells = this.#cells;
-    const base = slot * this.#n;
-    const handles: number[] = [];
-    // A job's cells in a row are one consecutive run, so a new handle is a new job.
-    for (let p = 0, last = IDLE; p < this.#n; p++) {
-      const h = cells[base + p]!;
-      if (h !== IDLE && h !== last) handles.push(h);
-      last = h;
-    }
+    const handles = this.#rows.handles(slot);
     const placedAs = this.#placedAs;
     handles.sort((a, b) => placedAs[a]! - placedAs[b]!);
     return handles.map((h) => this.#records[h]!.id);
@@ -130,7 +115,7 @@ export class SchedulingMatrix {
   jobAt(slot: number, processor: number): JobId | undefined {
     this.#checkSlot(slot);
     this.#checkProcessor(processor);
-    const h = this.#cells[slot * this.#n + processor]!;
+    const h = this.#rows.at(slot, processor);
     return h === IDLE ? undefined : this.#records[h]!.id;
   }
 
@@ -138,27 +123,24 @@ export class SchedulingMatrix {
   isIdle(slot: number, processor: number): boolean {
     this.#checkSlot(slot);
     this.#checkProcessor(processor);
-    return this.#cells[slot * this.#n + processor] === IDLE;
+    return this.#rows.at(slot, processor) === IDLE;
   }
 
   /** Whether every processor is idle in `slot`, so the slot can be deleted as it is. */
   isSlotEmpty(slot: number): boolean {
     this.#checkSlot(slot);
-    return this.#rowBusy[slot] === 0;
+    return this.#rows.busy(slot) === 0;
   }
 
   /** Number of busy cells in a slot. */
   busyCells(slot: number): number {
     this.#checkSlot(slot);
-    return this.#rowBusy[slot]!;
+    return this.#rows.busy(slot);
   }
 
   /** First processor in [from, limit) that is busy in `slot`, or `limit`: where an idle run ends. */
   idleRunEnd(slot: number, from: number, limit: number): number {
-    const cells = this.#cells;
-    const base = slot * this.#n;
-    for (let p = from; p < limit; p++) if (cells[base + p] !== IDLE) return p;
-    return limit;
+    return this.#rows.idleRunEnd(slot, from, limit);
   }
 
   /**
@@ -168,17 +150,14 @@ export class SchedulingMatrix {
    */
   isCleanCut(slot: number, x: number): boolean {
     if (x <= 0 || x >= this.#n) return true;
-    const base = slot * this.#n;
-    const a = this.#cells[base + x - 1]!;
-    return a === IDLE || a !== this.#cells[base + x];
+    const a = this.#rows.at(slot, x - 1);
+    return a === IDLE || a !== this.#rows.at(slot, x);
   }
 
   /** Appends an empty slot and returns its index. */
   addSlot(): number {
-    if (this.#slots === this.#capacity) this.#grow();
     const slot = this.#slots++;
-    this.#cells.fill(IDLE, slot * this.#n, (slot + 1) * this.#n);
-    this.#rowBusy[slot] = 0;
+    this.#rows.openRow(slot);
     this.#wltm.addToAll(1);
     this.#wlts.addToAll(1);
     this.#emit({ kind: 'addSlot', slot });
@@ -188,15 +167,13 @@ export class SchedulingMatrix {
   /** Deletes an empty slot; later slots move up by one. */
   deleteSlot(slot: number): void {
     this.#checkSlot(slot);
-    if (this.#rowBusy[slot] !== 0) {
+    if (this.#rows.busy(slot) !== 0) {
       this.#fail(
         'SLOT_NOT_EMPTY',
-        `slot ${slot} still holds ${this.#rowBusy[slot]} busy cells; re-pack first`,
+        `slot ${slot} still holds ${this.#rows.busy(slot)} busy cells; re-pack first`,
       );
     }
-    const n = this.#n;
-    this.#cells.copyWithin(slot * n, (slot + 1) * n, this.#slots * n);
-    this.#rowBusy.copyWithin(slot, slot + 1, this.#slots);
+    this.#rows.deleteRow(slot, this.#slots);
     this.#slots--;
     for (const { record } of this.#byId.values()) {
       const slots = record.slots;
@@ -294,13 +271,10 @@ export class SchedulingMatrix {
       (code, detail) => this.#fail(code, detail),
     );
     for (let i = 0; i < shifts.length; i++) this.#write(shifts[i]!.from, records[i]!, IDLE);
-    const cells = this.#cells;
-    const n = this.#n;
     for (let i = 0; i < shifts.length; i++) {
       const record = records[i]!;
-      const base = shifts[i]!.to * n;
       for (let p = record.start; p < record.start + record.width; p++) {
-        const occupant = cells[base + p]!;
+        const occupant = this.#rows.at(shifts[i]!.to, p);
         if (occupant === IDLE) continue;
         let movedHere = false;
         for (let j = 0; j < i; j++) movedHere ||= handles[j] === occupant && shifts[j]!.to === shifts[i]!.to;
@@ -332,9 +306,7 @@ export class SchedulingMatrix {
   clone(): SchedulingMatrix {
     const copy = new SchedulingMatrix(this.#n);
     copy.#slots = this.#slots;
-    copy.#capacity = this.#capacity;
-    copy.#cells = this.#cells.slice();
-    copy.#rowBusy = this.#rowBusy.slice();
+    copy.#rows = this.#rows.clone();
     copy.#records = this.#records.map((r) => (r === undefined ? undefined : { ...r, slots: [...r.slots] }));
     for (const { record, handle } of this.#byId.values()) {
       copy.#byId.set(record.id, { record: copy.#records[handle]!, handle });
@@ -353,15 +325,12 @@ export class SchedulingMatrix {
   }
 
   #write(slot: number, record: JobRecord, value: number): void {
-    const base = slot * this.#n + record.start;
-    this.#cells.fill(value, base, base + record.width);
-    this.#rowBusy[slot]! += value === IDLE ? -record.width : record.width;
+    this.#rows.write(slot, record.start, record.width, value);
   }
 
   #checkFree(slot: number, start: number, width: number, what: string): void {
-    const base = slot * this.#n;
     for (let p = start; p < start + width; p++) {
-      const h = this.#cells[base + p]!;
+      const h = this.#rows.at(slot, p);
       if (h !== IDLE) {
         this.#fail(
           'CELL_OCCUPIED',
@@ -387,17 +356,6 @@ export class SchedulingMatrix {
     if (!Number.isInteger(p) || p < 0 || p >= this.#n) {
       this.#fail('INVALID_ARGUMENT', `no processor ${p}: the matrix has processors 0..${this.#n - 1}`);
     }
-  }
-
-  #grow(): void {
-    const capacity = this.#capacity * 2;
-    const cells = new Int32Array(capacity * this.#n).fill(IDLE);
-    cells.set(this.#cells);
-    const rowBusy = new Int32Array(capacity);
-    rowBusy.set(this.#rowBusy);
-    this.#cells = cells;
-    this.#rowBusy = rowBusy;
-    this.#capacity = capacity;
   }
 
   #emit(event: MatrixEvent): void {

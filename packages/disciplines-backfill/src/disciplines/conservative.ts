@@ -53,6 +53,8 @@ export const conservative = defineDiscipline({
     const noted = (ctx: SchedulingContext, job: JobView) => ctx.notes.get(job) as number | undefined;
     /** The waiting jobs in arrival order (started ones are dropped lazily). */
     let queue: Waiting[] = [];
+    /** Jobs started since the queue was last compacted. */
+    let started = 0;
     let arrivals = 0;
     /** Whether the kept profile may be wrong (see the speed note above): rebuild it at the next decision. */
     let stale = true;
@@ -92,6 +94,7 @@ export const conservative = defineDiscipline({
         profile.take(now, ctx.estimatedEnd(job) - now, job.allocated, job.demand);
       // The queue as of this decision: skip jobs already started in it.
       queue = [];
+      started = 0;
       for (const job of ctx.jobs.pending) {
         if (job.state !== 'pending') continue;
         const w: Waiting = { job, seq: arrivals++, at: noted(ctx, job) };
@@ -130,6 +133,7 @@ export const conservative = defineDiscipline({
         if (at === undefined || profile.fitsBefore(at, job.estimate, job.size, job.demand)) replace(ctx, w);
       }
       queue.length = kept;
+      started = 0;
     };
 
     /**
@@ -146,6 +150,7 @@ export const conservative = defineDiscipline({
           return false;
         }
         ctx.start(job);
+        started++;
         ctx.notes.set(job, ctx.estimatedEnd(job));
         // The profile holds [at, at + estimate); a later start runs past it.
         if (at !== ctx.now) stale = true;
@@ -183,9 +188,12 @@ export const conservative = defineDiscipline({
           rebuild(ctx);
           startDue(ctx);
         }
-        // Started jobs leave the queue lazily; drop them once they are most of it.
-        if (queue.length > 64 && ctx.jobs.pending.length * 2 < queue.length)
+        // Started jobs leave the queue lazily; drop them once they are most of it (counted here:
+        // reading ctx.jobs.pending would make the engine bring its queue array up to date).
+        if (queue.length > 64 && started * 2 > queue.length) {
           queue = queue.filter((w) => w.job.state === 'pending');
+          started = 0;
+        }
         // A reservation is a promise to start then, even if nothing else happens at that time
         // (compression in arrival order can leave one where a later job's old slot ended).
         const next = book.nextAfter(ctx.now);

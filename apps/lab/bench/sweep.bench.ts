@@ -6,15 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { defineBench } from '../../../tooling/bench.ts';
 
 /**
- * A CPU-bound sweep (16 cells of 50 000 jobs on 128 processors, EASY and conservative
+ * A CPU-bound sweep (64 cells of 50 000 jobs on 128 processors, EASY and conservative
  * backfilling) through the CLI, on 1, 2, 4… worker threads up to the cores available: the
- * speed-up of `--workers`. The built CLI when there is one (`pnpm build`), else the source, whose
+ * speed-up of `--workers`. 64 cells, so that 16 workers still get four cells each and the last
+ * cell to finish is not most of the run. The built CLI when there is one (`pnpm build`), else the source, whose
  * threads each pay for loading TypeScript first.
  */
 const built = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const source = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const cli = existsSync(built) ? [built] : ['--conditions=@js/source', '--import', 'tsx', source];
-const CELLS = 16;
+const SEEDS = Array.from({ length: 16 }, (_, i) => i + 1);
+const CELLS = 2 * 2 * SEEDS.length;
 const JOBS = 50_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'schedlab-sweep-bench-'));
@@ -37,7 +39,7 @@ writeFileSync(
       },
     ],
     loads: [0.7, 0.9],
-    seeds: [1, 2, 3, 4],
+    seeds: SEEDS,
   }),
 );
 
@@ -46,7 +48,7 @@ const counts = [1, 2, 4, 8, 16].filter((n) => n === 1 || n <= availableParalleli
 export default defineBench(
   'sweep',
   counts.map((workers) => ({
-    name: `${CELLS} cells × 50 000 jobs, ${workers} worker${workers > 1 ? 's' : ''} (${existsSync(built) ? 'built' : 'source'})`,
+    name: `${CELLS} cells × ${JOBS.toLocaleString('en-US')} jobs, ${workers} worker${workers > 1 ? 's' : ''} (${existsSync(built) ? 'built' : 'source'})`,
     iterations: 3,
     run: () => {
       const results = join(dir, `results-${workers}`);

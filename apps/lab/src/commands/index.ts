@@ -37,7 +37,7 @@ export const commands: Readonly<Record<string, CommandEntry>> = {
     define: async () => (await import('./reproduce.ts')).reproduceCommand,
   },
   sweep: {
-    summary: 'run a grid of disciplines × workloads × loads × seeds, resumably, on worker threads',
+    summary: 'run a grid of disciplines × workloads × loads × seeds, resumably, on worker processes',
     define: async () => (await import('./sweep.ts')).sweepCommand,
   },
   merge: {

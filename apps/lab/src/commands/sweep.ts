@@ -24,14 +24,14 @@ export function sweepCommand(program: Command): void {
   program
     .command('sweep')
     .description(
-      'run a grid of disciplines × workloads × loads × seeds (a JSON or YAML file), resumably, on worker threads',
+      'run a grid of disciplines × workloads × loads × seeds (a JSON or YAML file), resumably, on worker processes',
     )
     .argument('<file>', 'the sweep file (.json, .yaml or .yml)')
     .option('--results <dir>', 'where results.jsonl and sweep.json go (default: ./sweep-<name>)')
     .option('--dry-run', 'list the cells (id, discipline, workload, load, seed) and run nothing')
     .option(
       '--workers <n>',
-      'worker threads (default: the available cores); 1 runs the cells in this process',
+      'worker processes (default: the available cores); 1 runs the cells in this process',
       positiveInteger('workers'),
     )
     .option('--shard <i/n>', 'run shard i of n (0-based): every n-th cell in the order of their ids')

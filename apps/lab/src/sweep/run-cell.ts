@@ -7,7 +7,7 @@ import type { Cell } from './cells.ts';
 import type { Grid } from './grid.ts';
 import type { CellResult } from './results-log.ts';
 
-/** What a worker needs to run one cell: plain data, as it crosses to a worker thread. */
+/** What a worker needs to run one cell: plain data, as it crosses to a worker process. */
 export interface CellTask {
   readonly cell: Cell;
   /** The cell's workload spec, written as a JSON file (`-w` of the equivalent `schedlab run`). */

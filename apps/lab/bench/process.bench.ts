@@ -10,8 +10,9 @@ import { defineBench } from '../../../tooling/bench.ts';
  * The whole `schedlab` process as a user runs it: the built CLI spawned fresh each time, start-up,
  * parsing, scheduling and output included (an in-process figure once hid a 5× overhead). Beside
  * it, the physical limit: Node starting, and Node reading, gunzipping and splitting a trace into
- * fields. The scaling scenarios run conservative backfilling on the first 25, 50 and 100 % of a
- * trace's jobs, so cost against jobs reads off one table. Needs `pnpm build` first.
+ * fields. The scaling scenarios run each space-sharing discipline on the first 25, 50 and 100 % of
+ * RICC's jobs (and conservative on HPC2N's too), so cost against jobs reads off one table: a cost
+ * that grows faster than the jobs shows as a falling jobs/s. Needs `pnpm build` first.
  */
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const trace = (name: string) => fileURLToPath(new URL(`../../../../shared/traces/${name}`, import.meta.url));
@@ -93,10 +94,8 @@ export default defineBench('whole process', [
   ),
   schedlab('run -d fcfs-ff -w RICC', ['run', '-d', 'fcfs-ff', '-w', RICC, '--json'], 2),
   schedlab('run -d conservative -w SDSC-SP2', ['run', '-d', 'conservative', '-w', SDSC, '--json'], 2),
-  scaling('conservative', HPC2N, 0.25),
-  scaling('conservative', HPC2N, 0.5),
-  scaling('conservative', HPC2N, 1),
-  scaling('conservative', RICC, 0.25),
-  scaling('conservative', RICC, 0.5),
-  scaling('conservative', RICC, 1),
+  ...[0.25, 0.5, 1].map((f) => scaling('conservative', HPC2N, f)),
+  ...['fcfs', 'fcfs-ff', 'easy', 'conservative'].flatMap((d) =>
+    [0.25, 0.5, 1].map((f) => scaling(d, RICC, f)),
+  ),
 ]);

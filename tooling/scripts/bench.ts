@@ -1,7 +1,7 @@
 /**
  * `pnpm bench [filter…] [--json FILE]`: runs every `packages/* /bench/*.bench.ts` and
  * `apps/* /bench/*.bench.ts` suite with tinybench and prints jobs/s, events/s and items/s per
- * scenario (median of the timed runs) as a table, and with `--json FILE` writes the same rows as
+ * scenario (median of the timed runs, beside their range) as a table, and with `--json FILE` writes the same rows as
  * JSON so two runs can be compared. Figures are reported, never asserted.
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -56,13 +56,15 @@ for (const file of suiteFiles()) {
     rows.push({
       scenario: label,
       'median ms': ms.toFixed(2),
+      // The spread of the timed runs: a median alone hides a noisy machine.
+      'min–max ms': `${result.latency.min.toFixed(0)}–${result.latency.max.toFixed(0)}`,
       'jobs/s': rate(counts.jobs, ms),
       'events/s': rate(counts.events, ms),
       'items/s': rate(counts.items, ms),
       runs: String(result.latency.samplesCount ?? ''),
     });
     console.log(
-      `${label}: ${ms.toFixed(2)} ms  jobs/s ${rows.at(-1)!['jobs/s']}  events/s ${rows.at(-1)!['events/s']}  items/s ${rows.at(-1)!['items/s']}`,
+      `${label}: ${ms.toFixed(2)} ms (${rows.at(-1)!['min–max ms']})  jobs/s ${rows.at(-1)!['jobs/s']}  events/s ${rows.at(-1)!['events/s']}  items/s ${rows.at(-1)!['items/s']}`,
     );
   }
 }

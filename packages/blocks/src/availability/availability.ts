@@ -8,40 +8,53 @@ import { fitsWithin } from '@js/machine';
  *
  * Segment k covers [time[k], time[k+1]) (the last one runs to infinity); its free amounts are
  * `free[k·stride … k·stride + K]`, processors first.
+ *
+ * Speed: conservative backfilling asks a profile of hundreds of breakpoints millions of times
+ * whether a job could start sooner, so the breakpoints live in flat typed arrays (no per-segment
+ * objects, no array splices that allocate) from a moving head: forgetting the past (`advance`,
+ * once per decision) moves the head instead of shifting every later breakpoint. Scans are one
+ * pass over the runs of segments that fit, and a machine with processors only skips the
+ * per-resource rule.
  */
 export class AvailabilityProfile {
   readonly #stride: number;
-  #time: number[] = [];
-  #free: number[] = [];
+  /** Breakpoints `#time[#head … #head + #n)`; room beyond for splits. */
+  #time = new Float64Array(16);
+  #free: Float64Array;
+  #head = 0;
+  #n = 0;
 
   constructor(
     readonly processors: number,
     readonly capacities: ArrayLike<number>,
   ) {
     this.#stride = 1 + capacities.length;
+    this.#free = new Float64Array(16 * this.#stride);
   }
 
   /** Number of segments (breakpoints) the profile holds now. */
   get segments(): number {
-    return this.#time.length;
+    return this.#n;
   }
 
   /** Start again from an empty machine at `now`. */
   reset(now: number): void {
-    this.#time = [now];
-    this.#free = [this.processors, ...Array.from(this.capacities)];
+    this.#head = 0;
+    this.#n = 1;
+    this.#time[0] = now;
+    this.#free[0] = this.processors;
+    for (let r = 0; r < this.capacities.length; r++) this.#free[1 + r] = this.capacities[r]!;
   }
 
   /** Move the profile's start to `now`, forgetting the past (now ≥ the current start). */
   advance(now: number): void {
     const time = this.#time;
+    const h = this.#head;
     let k = 0;
-    while (k + 1 < time.length && time[k + 1]! <= now) k++;
-    if (k > 0) {
-      time.splice(0, k);
-      this.#free.splice(0, k * this.#stride);
-    }
-    time[0] = now;
+    while (k + 1 < this.#n && time[h + k + 1]! <= now) k++;
+    this.#head = h + k;
+    this.#n -= k;
+    time[this.#head] = now;
   }
 
   /**
@@ -50,18 +63,23 @@ export class AvailabilityProfile {
    */
   earliest(duration: number, processors: number, demand: ArrayLike<number>): number {
     const time = this.#time;
-    const n = time.length;
-    let k = 0;
-    while (k < n) {
-      const start = time[k]!;
-      const end = start + duration;
-      let m = k;
-      while (m < n && time[m]! < end && this.#fitsIn(m, processors, demand)) m++;
-      if (m === n || time[m]! >= end) return start;
-      // Segment m is too full: no start before its end can work.
-      k = m + 1;
+    const h = this.#head;
+    const n = this.#n;
+    // No time to hold: the profile's start will do, whatever is free there.
+    if (!(duration > 0)) return n > 0 ? time[h]! : Number.POSITIVE_INFINITY;
+    // The start of the run of fitting segments the scan is in (−1: none): a window that fits
+    // starts where such a run starts and ends before the run's first segment that does not fit.
+    let run = -1;
+    for (let k = 0; k < n; k++) {
+      if (this.#fitsIn(h + k, processors, demand)) {
+        if (run < 0) run = k;
+        if (time[h + k]! >= time[h + run]! + duration) return time[h + run]!;
+      } else if (run >= 0) {
+        if (time[h + k]! >= time[h + run]! + duration) return time[h + run]!;
+        run = -1;
+      }
     }
-    return Number.POSITIVE_INFINITY;
+    return run >= 0 ? time[h + run]! : Number.POSITIVE_INFINITY;
   }
 
   /**
@@ -72,34 +90,42 @@ export class AvailabilityProfile {
    */
   fitsBefore(limit: number, duration: number, processors: number, demand: ArrayLike<number>): boolean {
     const time = this.#time;
-    const n = time.length;
+    const h = this.#head;
+    const n = this.#n;
+    if (!(duration > 0)) return n > 0 && time[h]! < limit;
+    let run = -1;
     let k = 0;
-    while (k < n && time[k]! < limit) {
-      const end = time[k]! + duration;
-      let m = k;
-      // A window starting before `limit` ends before `limit` + `duration`: wherever it reaches the
-      // job's own hold (a segment starting at `limit` or later), the hold given back would fit it.
-      while (m < n && time[m]! < end && (time[m]! >= limit || this.#fitsIn(m, processors, demand))) m++;
-      if (m === n || time[m]! >= end) return true;
-      k = m + 1;
+    for (; k < n && time[h + k]! < limit; k++) {
+      if (this.#fitsIn(h + k, processors, demand)) {
+        if (run < 0) run = k;
+      } else if (run >= 0) {
+        if (time[h + k]! >= time[h + run]! + duration) return true;
+        run = -1;
+      }
     }
-    return false;
+    // A run that reaches `limit` (or the profile's end) goes on into the job's own hold, which,
+    // given back, fits it: the window from the run's start ends before `limit` + `duration`.
+    return run >= 0;
   }
 
   /** The most processors free at any time in [start, end). */
   mostFree(start: number, end: number): number {
     const time = this.#time;
+    const h = this.#head;
+    const s = this.#stride;
     let most = Number.NEGATIVE_INFINITY;
-    for (let k = this.#segmentAt(Math.max(start, time[0]!)); k < time.length && time[k]! < end; k++)
-      most = Math.max(most, this.#free[k * this.#stride]!);
+    for (let k = this.#segmentAt(Math.max(start, time[h]!)); k < this.#n && time[h + k]! < end; k++)
+      most = Math.max(most, this.#free[(h + k) * s]!);
     return most;
   }
 
   /** Whether `processors` and `demand` are free throughout [start, start + duration). */
   fitsAt(start: number, duration: number, processors: number, demand: ArrayLike<number>): boolean {
     const end = start + duration;
-    for (let m = this.#segmentAt(start); m < this.#time.length && this.#time[m]! < end; m++) {
-      if (!this.#fitsIn(m, processors, demand)) return false;
+    const time = this.#time;
+    const h = this.#head;
+    for (let m = this.#segmentAt(start); m < this.#n && time[h + m]! < end; m++) {
+      if (!this.#fitsIn(h + m, processors, demand)) return false;
     }
     return true;
   }
@@ -132,21 +158,24 @@ export class AvailabilityProfile {
     const s = this.#stride;
     const free = this.#free;
     const less = (f: number, x: number): number => (f > x ? f - x : Math.min(f, 0));
-    for (let k = this.#split(start); k < this.#time.length; k++) {
-      free[k * s] = less(free[k * s]!, processors);
-      for (let r = 0; r < demand.length; r++) free[k * s + 1 + r] = less(free[k * s + 1 + r]!, demand[r]!);
+    for (let k = this.#split(start); k < this.#n; k++) {
+      const row = (this.#head + k) * s;
+      free[row] = less(free[row]!, processors);
+      for (let r = 0; r < demand.length; r++) free[row + 1 + r] = less(free[row + 1 + r]!, demand[r]!);
     }
   }
 
   #add(start: number, end: number, sign: number, processors: number, demand: ArrayLike<number>): void {
     if (!(end > start)) return;
     const first = this.#split(start);
-    const last = end === Number.POSITIVE_INFINITY ? this.#time.length : this.#split(end);
+    const last = end === Number.POSITIVE_INFINITY ? this.#n : this.#split(end);
     const s = this.#stride;
     const free = this.#free;
+    const h = this.#head;
     for (let k = first; k < last; k++) {
-      free[k * s] = free[k * s]! + sign * processors;
-      for (let r = 0; r < demand.length; r++) free[k * s + 1 + r] = free[k * s + 1 + r]! + sign * demand[r]!;
+      const row = (h + k) * s;
+      free[row] = free[row]! + sign * processors;
+      for (let r = 0; r < demand.length; r++) free[row + 1 + r] = free[row + 1 + r]! + sign * demand[r]!;
     }
     // Only the two ends can now separate equal segments: join them, or a profile kept for a whole
     // run fills up with breakpoints that mark nothing (a reservation moved away, a hole given back).
@@ -156,30 +185,33 @@ export class AvailabilityProfile {
 
   /** Drop breakpoint k if segments k − 1 and k are free alike. */
   #join(k: number): void {
-    const time = this.#time;
-    if (k <= 0 || k >= time.length) return;
+    if (k <= 0 || k >= this.#n) return;
     const s = this.#stride;
     const free = this.#free;
-    for (let r = 0; r < s; r++) if (free[(k - 1) * s + r] !== free[k * s + r]) return;
-    time.splice(k, 1);
-    free.splice(k * s, s);
+    const row = (this.#head + k) * s;
+    for (let r = 0; r < s; r++) if (free[row - s + r] !== free[row + r]) return;
+    const h = this.#head;
+    this.#time.copyWithin(h + k, h + k + 1, h + this.#n);
+    free.copyWithin(row, row + s, (h + this.#n) * s);
+    this.#n--;
   }
 
-  #fitsIn(k: number, processors: number, demand: ArrayLike<number>): boolean {
+  #fitsIn(row: number, processors: number, demand: ArrayLike<number>): boolean {
     const s = this.#stride;
-    if (this.#free[k * s]! < processors) return false;
+    if (this.#free[row * s]! < processors) return false;
     // The ledger's own rule, so a start the profile plans is one the ledger accepts.
-    return fitsWithin(demand, this.#free, this.capacities, k * s + 1);
+    return s === 1 || fitsWithin(demand, this.#free, this.capacities, row * s + 1);
   }
 
   /** Index of the segment containing t (t ≥ first breakpoint). */
   #segmentAt(t: number): number {
     const time = this.#time;
+    const h = this.#head;
     let lo = 0;
-    let hi = time.length - 1;
+    let hi = this.#n - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (time[mid]! <= t) lo = mid;
+      if (time[h + mid]! <= t) lo = mid;
       else hi = mid - 1;
     }
     return lo;
@@ -188,10 +220,41 @@ export class AvailabilityProfile {
   /** Make t a breakpoint; returns its segment index. */
   #split(t: number): number {
     const k = this.#segmentAt(t);
-    if (this.#time[k] === t) return k;
+    if (this.#time[this.#head + k] === t) return k;
+    this.#makeRoom();
     const s = this.#stride;
-    this.#time.splice(k + 1, 0, t);
-    this.#free.splice((k + 1) * s, 0, ...this.#free.slice(k * s, (k + 1) * s));
+    const h = this.#head;
+    const n = this.#n;
+    const time = this.#time;
+    const free = this.#free;
+    // Segment k + 1 starts at t, free as segment k was.
+    time.copyWithin(h + k + 2, h + k + 1, h + n);
+    time[h + k + 1] = t;
+    free.copyWithin((h + k + 2) * s, (h + k + 1) * s, (h + n) * s);
+    free.copyWithin((h + k + 1) * s, (h + k) * s, (h + k + 1) * s);
+    this.#n = n + 1;
     return k + 1;
+  }
+
+  /** Ensure one more breakpoint fits after the last: move the live ones to the front, or grow. */
+  #makeRoom(): void {
+    const s = this.#stride;
+    const h = this.#head;
+    const n = this.#n;
+    if (h + n < this.#time.length) return;
+    // Grow when the live breakpoints fill more than half the room, so moving them back to the
+    // front happens at most once per as many advances as there are breakpoints.
+    if (2 * n >= this.#time.length) {
+      const time = new Float64Array(2 * this.#time.length);
+      const free = new Float64Array(2 * this.#time.length * s);
+      time.set(this.#time.subarray(h, h + n));
+      free.set(this.#free.subarray(h * s, (h + n) * s));
+      this.#time = time;
+      this.#free = free;
+    } else {
+      this.#time.copyWithin(0, h, h + n);
+      this.#free.copyWithin(0, h * s, (h + n) * s);
+    }
+    this.#head = 0;
   }
 }

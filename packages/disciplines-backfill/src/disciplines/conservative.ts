@@ -1,7 +1,7 @@
 import { AvailabilityProfile } from '@js/blocks';
 import { defineDiscipline, type JobView, type SchedulingContext } from '@js/core';
 import { z } from 'zod';
-import { ReservationBook, type Waiting } from './reservation-book.ts';
+import { ReservationBook, type Waiting, waiting } from './reservation-book.ts';
 
 /**
  * Conservative backfilling (Mu'alem & Feitelson 2001; K-resource form: Leinberger et al.,
@@ -97,7 +97,7 @@ export const conservative = defineDiscipline({
       started = 0;
       for (const job of ctx.jobs.pending) {
         if (job.state !== 'pending') continue;
-        const w: Waiting = { job, seq: arrivals++, at: noted(ctx, job) };
+        const w = waiting(job, arrivals++, noted(ctx, job));
         queue.push(w);
         const at = w.at;
         if (at === undefined) continue;
@@ -178,7 +178,7 @@ export const conservative = defineDiscipline({
           else profile.advance(ctx.now);
           for (const t of ctx.triggers) {
             if (t.kind !== 'arrival') continue;
-            const w: Waiting = { job: t.job, seq: arrivals++, at: undefined };
+            const w = waiting(t.job, arrivals++);
             queue.push(w);
             place(ctx, w);
           }

@@ -9,6 +9,7 @@ export type {
   Scheduler,
 } from './discipline/define.ts';
 export { defineDiscipline, definePlugin, isPlugin } from './discipline/define.ts';
+export type { BufferedJobs } from './engine/arrivals.ts';
 export type { ContentionModel, Placement as ContentionPlacement } from './engine/contention.ts';
 export { noContention } from './engine/contention.ts';
 export type {

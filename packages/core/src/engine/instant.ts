@@ -63,7 +63,8 @@ export class Instant {
    * Gather the instant's events in order. Its time is that of an event set for an exact time (an
    * arrival, a timer), if any, rather than a computed completion that float rounding may have put
    * a hair early or late. Each arrival reads the next job, so one arriving at this instant joins
-   * it; false when that needs an asynchronous read (the caller awaits it, then calls again).
+   * it; false when that needs an asynchronous read the source cannot serve from what it holds
+   * (the caller awaits it, then calls again).
    */
   collect(): boolean {
     const queue = this.w.queue;
@@ -83,8 +84,8 @@ export class Instant {
         this.kind[i] = EventKind.Arrival;
         this.subject[i] = arrivals.take();
         this.token[i] = 0;
-        if (arrivals.isAsync) return false;
-        arrivals.pullSync();
+        if (!arrivals.isAsync) arrivals.pullSync();
+        else if (!arrivals.pullBuffered()) return false;
         continue;
       }
       queue.pop();

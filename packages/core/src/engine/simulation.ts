@@ -1,7 +1,7 @@
 import type { Job } from '../job/job.ts';
 import { parseOptions } from '../options/options.ts';
 import { RandomStreams } from '../random/streams.ts';
-import { Arrivals } from './arrivals.ts';
+import { Arrivals, type BufferedJobs } from './arrivals.ts';
 import { noContention } from './contention.ts';
 import { deciding, disciplineFailure } from './discipline-failure.ts';
 import { EventKind, Priority } from './event-queue.ts';
@@ -21,7 +21,11 @@ import { parseStopRule, type StopRule } from './stop-rules.ts';
 import { Context, open } from './view.ts';
 import { newSeat, World } from './world.ts';
 
-/** Run a discipline (or one per partition) over a stream of jobs in non-decreasing submit order. */
+/**
+ * Run a discipline (or one per partition) over a stream of jobs in non-decreasing submit order.
+ * An asynchronous stream whose iterator has `takeBuffered()` (see {@link BufferedJobs}) is read
+ * without a promise per job while it holds jobs already.
+ */
 export function simulate(
   jobs: Iterable<Job> | AsyncIterable<Job>,
   options: SimulationOptions,
@@ -158,7 +162,8 @@ class Simulation {
       }
       // The instant: every event within the tolerance of the first.
       instant.begin(t);
-      while (!instant.collect()) await arrivals.pullAsync();
+      // An arrival from an asynchronous source stops the gathering until the next job is read.
+      while (!instant.collect()) arrivals.accept(await arrivals.nextAsync());
       const onlyTimers = this.#applyInstant();
       const before = w.changes;
       this.#decide();

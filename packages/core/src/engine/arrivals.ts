@@ -10,6 +10,7 @@ import type { World } from './world.ts';
  * ended). The engine then reads without a promise per job.
  */
 export interface BufferedJobs extends AsyncIterator<Job> {
+  /** The job `next()` would resolve to, if the source holds it already; else undefined. */
   takeBuffered(): Job | undefined;
 }
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { RandomStreams } from '@js/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root, schedlab } from './cli.test-support.ts';
+import { fixture, root, schedlab } from './cli.test-support.ts';
 
 /**
  * `schedlab sweep`, `merge` and `summarize` as a user runs them. One grid of 24 cells (3
@@ -199,6 +199,32 @@ describe('sweep files', () => {
     await expect(stat(join(dir, 'bad'))).rejects.toThrow(/ENOENT/);
     const unknown = await schedlab('sweep', sweepFile.replace('grid.yaml', 'nope.yaml'));
     expect(unknown.stderr).toMatch(/INPUT_ERROR: .*nope\.yaml: cannot read the sweep file/);
+  });
+
+  it('a worker process that ends mid-cell names the cell; the cells finished are kept', async () => {
+    // easy's cells finish; exit-midway's end their worker process (process.exit) mid-run.
+    const dying = join(dir, 'dying.yaml');
+    await writeFile(
+      dying,
+      grid
+        .replace('name: grid', 'name: dying')
+        .replace('[fcfs, easy, { name: conservative }]', '[easy, exit-midway]'),
+    );
+    const results = join(dir, 'dying');
+    const plugin = fixture('exiting-plugin.ts');
+    const r = await schedlab('sweep', dying, '--results', results, '--workers', '2', '--plugin', plugin);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /WORKER_EXITED: sweep: the worker process running cell [0-9a-f]{16} \(exit-midway on synthetic, load 0\.[58], seed [1-4]\) ended before the cell did/,
+    );
+    // The command it gives runs that cell alone, and shows why: its own process ends with code 7.
+    const alone = /run the cell alone: schedlab (run .*)$/m.exec(r.stderr)![1]!.split(' ');
+    expect(alone).toContain(plugin);
+    expect((await schedlab(...alone)).code).toBe(7);
+    // Every line kept is a finished cell of easy's (exit-midway's never finish).
+    const kept = (await readFile(join(results, 'results.jsonl'), 'utf8')).split('\n').filter(Boolean);
+    for (const line of kept)
+      expect(JSON.parse(line)).toMatchObject({ discipline: 'easy', status: 'completed' });
   });
 
   it('--dry-run lists the cells of a shard with their ids', async () => {

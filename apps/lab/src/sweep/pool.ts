@@ -1,3 +1,4 @@
+import { SchedlabError } from '@js/core';
 import Tinypool from 'tinypool';
 import type { CellResult } from './results-log.ts';
 import type { CellTask } from './run-cell.ts';
@@ -41,12 +42,44 @@ export async function runCells(
     maxThreads: processes,
     execArgv: process.execArgv,
   });
+  const run = async (task: CellTask): Promise<CellResult> => {
+    try {
+      return (await pool.run(task)) as CellResult;
+    } catch (error) {
+      throw (error as Error).message === WORKER_EXITED ? new WorkerExitedError(task) : error;
+    }
+  };
   try {
-    await Promise.all(tasks.map(async (task) => done((await pool.run(task)) as CellResult)));
+    await Promise.all(tasks.map(async (task) => done(await run(task))));
   } catch (error) {
     pool.cancelPendingTasks();
     throw error;
   } finally {
     await pool.destroy();
+  }
+}
+
+/** What tinypool says when a worker process ends while running a task. */
+const WORKER_EXITED = 'Worker exited unexpectedly';
+
+/** A worker process ended in the middle of a cell: the cell is named, so it can be run on its own. */
+export class WorkerExitedError extends SchedlabError {
+  readonly code = 'WORKER_EXITED';
+  constructor(task: CellTask) {
+    const { id, discipline, label, workload, load, seed, options } = task.cell;
+    const { profile, contention, knowledge, exactRuntimes } = task.settings;
+    const rerun = [
+      `schedlab run -w ${task.specFile} --seed ${seed} -d ${discipline}`,
+      ...(options && Object.keys(options).length > 0 ? [`--options '${JSON.stringify(options)}'`] : []),
+      `--profile ${profile} --contention ${contention} --knowledge ${knowledge}`,
+      ...(exactRuntimes ? ['--exact-runtimes'] : []),
+      ...task.plugins.map((p) => `--plugin ${p}`),
+    ].join(' ');
+    super(
+      `sweep: the worker process running cell ${id} (${label} on ${workload}, load ${load}, seed ${seed}) ` +
+        'ended before the cell did (a plugin ending its process, or the process killed, for instance for ' +
+        'memory); the cells finished are kept and the same command runs the rest. To see why, run the ' +
+        `cell alone: ${rerun}`,
+    );
   }
 }

@@ -36,6 +36,8 @@ export default defineConfig([
     // of theirs first.
     esbuildOptions: (options) => {
       options.conditions = ['@js/source'];
+      // Classes keep their names when the bundler renames them apart (errors are named after their class).
+      options.keepNames = true;
     },
     // The two builds run at once: this one cleans all of `dist/` but the library's folder.
     clean: ['!lib/**'],

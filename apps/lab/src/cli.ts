@@ -2,6 +2,10 @@
 import { Command, CommanderError } from 'commander';
 import { commands, namedCommand } from './commands/index.ts';
 
+// The built command is a bundle: with --debug, stack traces name the source files instead (its
+// source maps; modules loaded from here on, which is every command's own code).
+if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
+
 const program = new Command('schedlab')
   .description('replay traces and synthetic workloads under parallel-job scheduling disciplines')
   .option(

@@ -134,6 +134,22 @@ describe('a plugin published from the scaffold', () => {
     // limit is plain FCFS, so its option reached it: jobs 3 and 4 wait behind job 2 (0, 9, 13, 9).
     expect(rows[0]!.summary.wait.mean).toBe(2.25);
     expect(rows[1]!.summary).toMatchObject({ status: 'completed', wait: { mean: 7.75 } });
+    // The installed command is a bundle: --debug's stack traces still name the source files, and
+    // errors their own classes (the bundler renames some classes apart).
+    const debug = (...args: string[]) =>
+      exec(join(user, 'node_modules', '.bin', 'schedlab'), ['--debug', ...args], {
+        cwd: user,
+        env: cleanEnv(),
+      }).then(
+        () => '',
+        (error: { stderr: string }) => error.stderr,
+      );
+    const missing = await debug('run', '-w', 'missing.swf');
+    expect(missing).toMatch(/^InputError: missing\.swf: cannot open/m);
+    expect(missing).toMatch(/at .*\/src\/swf\/reader\.ts:\d+:\d+/);
+    expect(await debug('run', '-d', 'no-such', '-w', 'tiny.swf')).toMatch(
+      /^UnknownNameError: unknown discipline 'no-such'/m,
+    );
     console.info(phases.map(([phase, s]) => `${phase}: ${s.toFixed(1)} s`).join('\n'));
   }, 420_000);
 });

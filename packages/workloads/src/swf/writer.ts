@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { InputError, type Job } from '@js/core';
-import { SWF_FIELD_COUNT, type SwfFieldKey, swfFieldIndex, swfFields } from './fields.ts';
+import { SWF_FIELD_COUNT, type SwfFieldKey, swfFields } from './fields.ts';
 import type { SwfHeader } from './header.ts';
 import { swfRecordOfJob } from './mapping.ts';
 
@@ -14,6 +14,9 @@ import { swfRecordOfJob } from './mapping.ts';
 export type SwfFieldOverrides = Partial<Record<SwfFieldKey, number>>;
 
 const FLUSH_AT = 1 << 16;
+
+/** Each field's key, by index. */
+const fieldKeys: readonly SwfFieldKey[] = swfFields.map((f) => f.key);
 
 /**
  * Streaming SWF writer. Numbers are written in JavaScript's shortest round-trip form, so reading
@@ -50,16 +53,11 @@ export class SwfWriter {
 
   /** Write one job line: the job's SWF record (or one built from the job) with `overrides` applied. */
   job(job: Job, overrides?: SwfFieldOverrides): void {
-    const record = swfRecordOfJob(job);
-    if (overrides) {
-      for (const key in overrides) {
-        const value = overrides[key as SwfFieldKey];
-        if (value !== undefined) record[swfFieldIndex[key as SwfFieldKey]] = value;
-      }
-    }
+    // The record is read in place, not copied: a schedule's `--out` writes a line per job.
+    const record = job.swf ?? swfRecordOfJob(job);
     let text = '';
     for (let f = 0; f < SWF_FIELD_COUNT; f++) {
-      const value = record[f]!;
+      const value = (overrides === undefined ? undefined : overrides[fieldKeys[f]!]) ?? record[f]!;
       if (!Number.isFinite(value)) {
         throw new InputError(
           this.#name,

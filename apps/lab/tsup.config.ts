@@ -20,8 +20,8 @@ export default defineConfig([
     dts: { entry: ['src/index.ts'], compilerOptions: { customConditions: [] } },
     clean: true,
   },
-  // The command and the sweep's worker processes (which load `dist/sweep-worker.js`, see
-  // src/sweep/pool.ts) are bundled with the workspace packages and the libraries they use: Node
+  // The command and its worker processes (which load `dist/worker.js`, see
+  // src/workers/pool.ts) are bundled with the workspace packages and the libraries they use: Node
   // then reads a few files instead of resolving and compiling hundreds (zod alone is about a
   // hundred modules, 85 ms to import unbundled, 38 ms bundled). Bundled CommonJS libraries
   // (commander, cli-table3) call `require` for Node's modules: the banner gives the ES module one.
@@ -29,7 +29,7 @@ export default defineConfig([
   // being one copy (plugins are plain objects, checked by shape; errors by their code).
   {
     ...common,
-    entry: { cli: 'src/cli.ts', 'sweep-worker': 'src/sweep/worker.ts' },
+    entry: { cli: 'src/cli.ts', worker: 'src/workers/worker.ts' },
     noExternal: [new RegExp(`^(?!(${unbundled.join('|')})$)`)],
     external: unbundled,
     // From the workspace packages' sources (their `@js/source` export), so this build needs none

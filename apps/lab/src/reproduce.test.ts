@@ -51,8 +51,8 @@ describe('schedlab reproduce', () => {
       'conservative',
     ]);
     for (const f of Object.values(cell!.figures)) expect(f.response.every((x) => x > 0)).toBe(true);
-    // Same seeds, same figures.
-    const again = await schedlab('reproduce', 'leinberger99', '--quick', '--json');
+    // Same seeds, same figures, whether the runs go to worker processes (the default) or not.
+    const again = await schedlab('reproduce', 'leinberger99', '--quick', '--json', '--workers', '1');
     expect(JSON.parse(again.stdout).cells).toEqual(data.cells);
   }, 60_000);
 
@@ -133,6 +133,11 @@ describe('schedlab reproduce', () => {
       expect(c.figures.r_a!.mean).toBeLessThanOrEqual(1);
       expect(c.figures.t_ta!.replications).toBe(3);
     }
+    // The same tables from one process as from two worker processes.
+    const one = await schedlab('reproduce', 'zhou-99', '--quick', '--json', '--workers', '1');
+    expect(one.stdout).toBe(stdout);
+    const two = await schedlab('reproduce', 'zhou-99', '--quick', '--json', '--workers', '2');
+    expect(two.stdout).toBe(stdout);
     const text = await schedlab('reproduce', 'zhou-99', '--quick');
     // The paper's BC figures at ρ = 0.9 beside ours.
     expect(text.stdout).toMatch(/BC +│ 0\.9 │ [^│]+\/ 0\.58 +│/);

@@ -215,10 +215,10 @@ describe('sweep files', () => {
     const r = await schedlab('sweep', dying, '--results', results, '--workers', '2', '--plugin', plugin);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /WORKER_EXITED: sweep: the worker process running cell [0-9a-f]{16} \(exit-midway on synthetic, load 0\.[58], seed [1-4]\) ended before the cell did/,
+      /WORKER_EXITED: the worker process running cell [0-9a-f]{16} of the sweep \(exit-midway on synthetic, load 0\.[58], seed [1-4]\) ended before it did .*; the cells finished are kept/,
     );
     // The command it gives runs that cell alone, and shows why: its own process ends with code 7.
-    const alone = /run the cell alone: schedlab (run .*)$/m.exec(r.stderr)![1]!.split(' ');
+    const alone = /run it alone: schedlab (run .*)$/m.exec(r.stderr)![1]!.split(' ');
     expect(alone).toContain(plugin);
     expect((await schedlab(...alone)).code).toBe(7);
     // Every line kept is a finished cell of easy's (exit-midway's never finish).

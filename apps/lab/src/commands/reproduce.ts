@@ -1,7 +1,9 @@
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { writeFileAtomic } from '../output/atomic.ts';
 import { createRegistry } from '../registry/builtins.ts';
 import { paper, papers } from '../reproduce/papers.ts';
+import { createRunner } from '../run/parallel.ts';
 import { terminalProgress } from '../run/progress.ts';
 import { positiveInteger } from './values.ts';
 
@@ -12,6 +14,7 @@ interface ReproduceFlags {
   readonly out?: string;
   readonly json?: boolean;
   readonly plugin?: string[];
+  readonly workers?: number;
 }
 
 export function reproduceCommand(program: Command): void {
@@ -22,19 +25,37 @@ export function reproduceCommand(program: Command): void {
     .option('--quick', 'a reduced grid that runs in under a minute')
     .option('--seeds <n>', 'replications (seeds 1…n) per cell', positiveInteger('seeds'))
     .option('--jobs <n>', 'jobs per run', positiveInteger('jobs'))
+    .option(
+      '--workers <n>',
+      'worker processes for the runs (default: the available cores); 1 runs them in this process',
+      positiveInteger('workers'),
+    )
     .option('-o, --out <prefix>', 'also write <prefix>.csv (one row per figure) and <prefix>.json')
     .option('--json', 'print everything as JSON')
     .action(async (name: string, flags: ReproduceFlags) => {
       const chosen = paper(name);
       const { seeds, jobs } = flags;
-      const registry = await createRegistry(program.opts().plugin ?? []);
+      const plugins: string[] = program.opts().plugin ?? [];
+      const registry = await createRegistry(plugins);
       const progress = flags.json ? undefined : terminalProgress();
-      const result = await chosen.reproduce({
-        quick: flags.quick ?? false,
-        ...(seeds ? { seeds } : {}),
-        ...(jobs ? { jobs } : {}),
-        settings: { registry, progress },
+      const runner = createRunner({
+        workers: flags.workers ?? availableParallelism(),
+        registry,
+        plugins,
+        ...(flags.json ? {} : { label: `reproduce ${chosen.name}` }),
       });
+      let result: Awaited<ReturnType<typeof chosen.reproduce>>;
+      try {
+        result = await chosen.reproduce({
+          quick: flags.quick ?? false,
+          ...(seeds ? { seeds } : {}),
+          ...(jobs ? { jobs } : {}),
+          settings: { registry, progress },
+          runner,
+        });
+      } finally {
+        await runner.close();
+      }
       if (flags.out) {
         await writeFileAtomic(`${flags.out}.csv`, csv(result.rows));
         await writeFileAtomic(`${flags.out}.json`, JSON.stringify(result.data, null, 2));

@@ -2,10 +2,8 @@ import { simulate } from '@js/core';
 import { epochs, figure1 } from '@js/disciplines-backfill';
 import { Machine } from '@js/machine';
 import { type ConfidenceInterval, confidenceInterval, type RunSummary } from '@js/metrics';
-import { openWorkload } from '@js/workloads';
 import { renderTable } from '../output/table.ts';
 import { calibrate } from '../run/calibrate.ts';
-import { runDiscipline } from '../run/execute.ts';
 import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
 
 /**
@@ -83,10 +81,12 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
   const seeds = Array.from({ length: o.seeds ?? (o.quick ? 2 : 5) }, (_, i) => i + 1);
   const jobs = o.jobs ?? (o.quick ? 600 : 10_000);
   const illustration = await figure1Epochs(o);
-  const cells: Cell[] = [];
-  for (const k of ks)
-    for (const law of laws)
-      for (const queue of queues) cells.push(await runCell(o, { k, law, queue, seeds, jobs }));
+  // Every cell at once: each calibrates on its own, and the runner spreads the runs over its workers.
+  const cells: Cell[] = await Promise.all(
+    ks.flatMap((k) =>
+      laws.flatMap((law) => queues.map((queue) => runCell(o, { k, law, queue, seeds, jobs }))),
+    ),
+  );
   return {
     paper: leinberger99.name,
     text: [figure1Text(illustration), '', report(cells, seeds.length, jobs)].join('\n'),
@@ -155,11 +155,13 @@ async function runCell(o: ReproduceOptions, c: CellSpec): Promise<Cell> {
   });
   const figures = {} as Cell['figures'];
   const saturated = {} as Cell['saturated'];
-  for (const d of disciplines) {
+  const summaries = await Promise.all(
+    disciplines.map((d) => Promise.all(c.seeds.map((seed) => at(d, calibration.load, seed)))),
+  );
+  for (const [i, d] of disciplines.entries()) {
     figures[d] = { response: [], weighted: [] };
     saturated[d] = 0;
-    for (const seed of c.seeds) {
-      const summary = await at(d, calibration.load, seed);
+    for (const summary of summaries[i]!) {
       if (summary.status !== 'completed') saturated[d]++;
       for (const m of Object.keys(metrics) as Metric[]) figures[d][m].push(metrics[m](summary));
     }
@@ -190,17 +192,22 @@ async function run(
   load: number,
   seed: number,
 ): Promise<RunSummary> {
-  const workload = await openWorkload(
-    { kind: 'model', model: 'k-resource', options: { k: c.k, distribution: c.law }, jobs: c.jobs, load },
-    { seed },
-  );
-  const report = await runDiscipline(runAs[discipline].name, workload, {
-    ...o.settings,
-    options: runAs[discipline].options,
+  const report = await o.runner.run({
+    discipline: runAs[discipline].name,
+    workload: {
+      kind: 'model',
+      model: 'k-resource',
+      options: { k: c.k, distribution: c.law },
+      jobs: c.jobs,
+      load,
+    },
     seed,
-    knowledge: { runtimes: 'exact' },
-    // A load far past the target must end as saturated, not run for ever.
-    limits: { maxQueued: 16 * c.queue },
+    settings: {
+      options: runAs[discipline].options,
+      knowledge: { runtimes: 'exact' },
+      // A load far past the target must end as saturated, not run for ever.
+      limits: { maxQueued: 16 * c.queue },
+    },
   });
   return report.summary;
 }

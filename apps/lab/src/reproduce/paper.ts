@@ -1,4 +1,5 @@
 import type { RunSettings } from '../run/execute.ts';
+import type { Runner } from '../run/runner.ts';
 
 /** How a reproduction runs: the reduced grid or the paper's, how many seeds and jobs. */
 export interface ReproduceOptions {
@@ -10,6 +11,11 @@ export interface ReproduceOptions {
   readonly jobs?: number;
   /** What every run shares (registry, progress). */
   readonly settings: Pick<RunSettings, 'registry' | 'progress'>;
+  /**
+   * Runs its runs on the worker processes (`--workers`): ask for all of them at once, then read
+   * the reports in a fixed order, and the figures are the same for any number of workers.
+   */
+  readonly runner: Runner;
 }
 
 /** A reproduction's result: tables to read, rows to write as CSV, everything as JSON. */

@@ -1,7 +1,6 @@
 import { type ConfidenceInterval, confidenceInterval, type RunSummary } from '@js/metrics';
-import { openWorkload } from '@js/workloads';
 import { formatNumber, renderTable } from '../output/table.ts';
-import { runDiscipline } from '../run/execute.ts';
+import type { RunPlan } from '../run/runner.ts';
 import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
 
 /**
@@ -110,22 +109,25 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
   const tagged = o.quick ? 40 : 200;
   const jobs = o.jobs ?? (o.quick ? 200 : 2000);
   const seeds = Array.from({ length: o.seeds ?? (o.quick ? 1 : 5) }, (_, i) => i + 1);
-  const results: Result[] = [];
   const registered = new Set(o.settings.registry.disciplines().map((d) => d.definition.name));
-  for (const discipline of disciplines.filter((d) => registered.has(d)))
-    for (const knowledge of cases) {
-      const summaries: RunSummary[] = [];
-      for (const seed of seeds) summaries.push(await run(o, discipline, knowledge, seed, tagged, jobs));
+  // Every run asked for at once (the runner spreads them over its workers), read back in order.
+  const grid = disciplines.filter((d) => registered.has(d)).flatMap((d) => cases.map((k) => [d, k] as const));
+  const results: Result[] = await Promise.all(
+    grid.map(async ([discipline, knowledge]) => {
+      const summaries = (
+        await Promise.all(seeds.map((seed) => o.runner.run(plan(discipline, knowledge, seed, tagged, jobs))))
+      ).map((r) => r.summary);
       const ci = (f: (s: RunSummary) => number) => confidenceInterval(summaries.map(f));
-      results.push({
+      return {
         discipline,
         knowledge,
         responseTime: ci((s) => s.response.mean),
         makespan: ci((s) => s.makespan),
         maxQueue: ci((s) => s.maxQueueLength),
         unfinished: summaries.filter((s) => s.status !== 'stopped' && s.status !== 'completed').length,
-      });
-    }
+      };
+    }),
+  );
   return {
     paper: parsonsSevcik97.name,
     text: report(results, tagged, jobs, seeds.length, registered),
@@ -145,29 +147,24 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
   };
 }
 
-async function run(
-  o: ReproduceOptions,
-  discipline: Discipline,
-  knowledge: Case,
-  seed: number,
-  tagged: number,
-  jobs: number,
-): Promise<RunSummary> {
-  const workload = await openWorkload({ kind: 'model', model: 'parsons-sevcik-97', jobs, load }, { seed });
-  const report = await runDiscipline(discipline, workload, {
-    ...o.settings,
+/** One run of the grid: the discipline under a knowledge case on one seed's job sequence. */
+function plan(discipline: Discipline, knowledge: Case, seed: number, tagged: number, jobs: number): RunPlan {
+  return {
+    discipline,
+    workload: { kind: 'model', model: 'parsons-sevcik-97', jobs, load },
     seed,
-    profile: 'lsf-now-97',
-    stop: `tagged-left:${tagged}`,
-    metrics: { measuredJobs: tagged },
-    knowledge: {
-      demand: knowledge === 'demand' || knowledge === 'both',
-      speedup: knowledge === 'speedup' || knowledge === 'both',
+    settings: {
+      profile: 'lsf-now-97',
+      stop: `tagged-left:${tagged}`,
+      metrics: { measuredJobs: tagged },
+      knowledge: {
+        demand: knowledge === 'demand' || knowledge === 'both',
+        speedup: knowledge === 'speedup' || knowledge === 'both',
+      },
+      // A discipline that cannot keep up ends as saturated (the paper: "did not terminate").
+      limits: { maxQueued: 500 },
     },
-    // A discipline that cannot keep up ends as saturated (the paper: "did not terminate").
-    limits: { maxQueued: 500 },
-  });
-  return report.summary;
+  };
 }
 
 /**

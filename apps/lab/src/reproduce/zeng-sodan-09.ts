@@ -1,7 +1,6 @@
 import { ConfigError } from '@js/core';
-import { openWorkload, zengSodanWorkloads } from '@js/workloads';
+import { zengSodanWorkloads } from '@js/workloads';
 import { formatNumber, renderTable } from '../output/table.ts';
-import { runDiscipline } from '../run/execute.ts';
 import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
 
 /**
@@ -61,27 +60,32 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
   const present = schemes.filter((s) => registered.has(s));
   const seeds = Array.from({ length: o.seeds ?? (o.quick ? 1 : 3) }, (_, i) => i + 1);
   const jobs = o.jobs ?? (o.quick ? 400 : 10_000);
-  const cells: Cell[] = [];
   const cell = async (workload: 'W1' | 'W2', discipline: string, options: Record<string, unknown> = {}) => {
+    const reports = await Promise.all(
+      seeds.map((seed) =>
+        o.runner.run({
+          discipline,
+          workload: {
+            kind: 'model',
+            model: 'zeng-sodan-multicore',
+            jobs,
+            options: { baseOptions: zengSodanWorkloads[workload] },
+          },
+          seed,
+          settings: {
+            options,
+            profile: 'scojo-pect',
+            contention: 'zeng-sodan-09',
+            knowledge: { runtimes: 'exact', speedup: true },
+            limits: { maxQueued: Math.max(200, jobs / 5) },
+          },
+        }),
+      ),
+    );
+    // Summed in seed order, whatever order the runs ended in.
     const sums = Object.fromEntries(figures.map((f) => [f, 0])) as Record<Figure, number>;
     let saturated = 0;
-    for (const seed of seeds) {
-      const spec = {
-        kind: 'model',
-        model: 'zeng-sodan-multicore',
-        jobs,
-        options: { baseOptions: zengSodanWorkloads[workload] },
-      } as const;
-      const w = await openWorkload(spec, { seed });
-      const report = await runDiscipline(discipline, w, {
-        ...o.settings,
-        seed,
-        options,
-        profile: 'scojo-pect',
-        contention: 'zeng-sodan-09',
-        knowledge: { runtimes: 'exact', speedup: true },
-        limits: { maxQueued: Math.max(200, jobs / 5) },
-      });
+    for (const report of reports) {
       if (report.result.status === 'saturated') saturated++;
       const counters = report.result.counters[discipline] ?? {};
       for (const f of figures) sums[f] += counters[f] ?? Number.NaN;
@@ -90,19 +94,22 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
       Figure,
       number
     >;
-    const c: Cell = { workload, discipline, options, figures: means, saturated };
-    cells.push(c);
-    return c;
+    return { workload, discipline, options, figures: means, saturated } satisfies Cell;
   };
-  for (const d of present) await cell('W1', d);
+  // Every cell asked for at once (the runner spreads the runs over its workers).
   const glts = registered.has('glts');
-  if (!o.quick) for (const d of present) await cell('W2', d);
   const blocks = glts && !o.quick ? blockSizes : [];
-  for (const size of blocks)
-    for (const d of ['glts', 'glts-fbo', 'glts-ns', 'glts-nh'].filter((x) => registered.has(x)))
-      await cell('W2', d, { blockSize: size });
   const slacks = glts ? (o.quick ? [1, 1.5] : slackFactors) : [];
-  for (const f of slacks) await cell('W1', 'glts', { fSlack: f });
+  const cells: Cell[] = await Promise.all([
+    ...present.map((d) => cell('W1', d)),
+    ...(o.quick ? [] : present.map((d) => cell('W2', d))),
+    ...blocks.flatMap((size) =>
+      ['glts', 'glts-fbo', 'glts-ns', 'glts-nh']
+        .filter((x) => registered.has(x))
+        .map((d) => cell('W2', d, { blockSize: size })),
+    ),
+    ...slacks.map((f) => cell('W1', 'glts', { fSlack: f })),
+  ]);
 
   const find = (w: string, d: string, options: Record<string, unknown> = {}) =>
     cells.find(

@@ -1,8 +1,6 @@
 import { ConfigError } from '@js/core';
 import { type ConfidenceInterval, confidenceInterval } from '@js/metrics';
-import { openWorkload } from '@js/workloads';
 import { formatNumber, renderTable } from '../output/table.ts';
-import { runDiscipline } from '../run/execute.ts';
 import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
 
 /**
@@ -80,13 +78,24 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
   const levels = o.quick ? ([0.5, 0.9] as const) : loads;
   const sets = Array.from({ length: o.seeds ?? (o.quick ? 3 : 20) }, (_, i) => i + 1);
   const jobs = o.jobs ?? 200;
-  const cells: Cell[] = [];
-  for (const load of levels)
-    for (const [scheme, discipline] of schemes) {
+  // Every run asked for at once (the runner spreads them over its workers), read back in order.
+  const grid = levels.flatMap((load) =>
+    schemes.map(([scheme, discipline]) => ({ load, scheme, discipline })),
+  );
+  const cells: Cell[] = await Promise.all(
+    grid.map(async ({ load, scheme, discipline }) => {
+      const reports = await Promise.all(
+        sets.map((seed) =>
+          o.runner.run({
+            discipline,
+            workload: { kind: 'model', model: 'zhou-99', jobs, load },
+            seed,
+            settings: { profile: 'gang' },
+          }),
+        ),
+      );
       const values = Object.fromEntries(figures.map((f) => [f, [] as number[]])) as Record<Figure, number[]>;
-      for (const seed of sets) {
-        const workload = await openWorkload({ kind: 'model', model: 'zhou-99', jobs, load }, { seed });
-        const report = await runDiscipline(discipline, workload, { ...o.settings, seed, profile: 'gang' });
+      for (const report of reports) {
         const counters = report.result.counters[discipline] ?? {};
         for (const f of figures) {
           const value = counters[f];
@@ -100,8 +109,9 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
       const ci = Object.fromEntries(
         figures.map((f) => [f, confidenceInterval(values[f])]),
       ) as Cell['figures'];
-      cells.push({ scheme, load, figures: ci });
-    }
+      return { scheme, load, figures: ci };
+    }),
+  );
   const rows = cells.map((c) => ({
     scheme: c.scheme,
     load: c.load,

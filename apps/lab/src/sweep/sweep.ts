@@ -4,12 +4,12 @@ import { parseOptions } from '@js/core';
 import { writeFileAtomic } from '../output/atomic.ts';
 import { createRegistry } from '../registry/builtins.ts';
 import { resolveSettings } from '../run/execute.ts';
+import { countProgress } from '../workers/progress.ts';
 import type { Cell } from './cells.ts';
 import { disciplineOf } from './cells.ts';
 import type { Grid } from './grid.ts';
 import { writeManifest } from './manifest.ts';
 import { runCells } from './pool.ts';
-import { sweepProgress } from './progress.ts';
 import { type CellResult, ResultsLog, readResults } from './results-log.ts';
 import type { CellTask } from './run-cell.ts';
 import { type Shard, shardCells } from './shard.ts';
@@ -65,11 +65,11 @@ export async function runSweep(plan: SweepPlan): Promise<SweepOutcome> {
   const todo = mine.filter((c) => !finished.has(c.id));
   const tasks = await specFiles(plan, todo);
   const log = await ResultsLog.open(plan.dir, wholeBytes);
-  const progress = sweepProgress(todo.length);
+  const progress = countProgress('sweep', 'cells', todo.length);
   try {
     await runCells(tasks, plan.workers, (result: CellResult) => {
       log.append(result);
-      progress.cellDone();
+      progress.done();
     });
   } finally {
     progress.stop();

@@ -211,7 +211,7 @@ describe('sweep files', () => {
         .replace('[fcfs, easy, { name: conservative }]', '[easy, exit-midway]'),
     );
     const results = join(dir, 'dying');
-    const plugin = fixture('exiting-plugin.ts');
+    const plugin = fixture('failing-midway-plugin.ts');
     const r = await schedlab('sweep', dying, '--results', results, '--workers', '2', '--plugin', plugin);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(

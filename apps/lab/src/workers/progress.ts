@@ -23,10 +23,18 @@ export function countProgress(
     clearOnComplete: true,
     etaBuffer: 20,
   });
-  bar.start(total, 0);
+  // Drawn from the first task on: a command that ends up counting nothing shows no bar.
+  let started = false;
+  const start = (n: number) => {
+    started = true;
+    bar.start(n, 0);
+  };
+  if (total > 0) start(total);
   return {
-    more: (n) => bar.setTotal(bar.getTotal() + n),
+    more: (n) => (started ? bar.setTotal(bar.getTotal() + n) : start(n)),
     done: () => bar.increment(),
-    stop: () => bar.stop(),
+    stop: () => {
+      if (started) bar.stop();
+    },
   };
 }

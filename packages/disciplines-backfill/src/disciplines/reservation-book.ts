@@ -5,17 +5,18 @@ export interface Waiting {
   readonly job: JobView;
   /** Position in arrival order: a later arrival has a larger one. */
   readonly seq: number;
-  /** The reservation's start; undefined before the job is placed. */
+  /**
+   * The reservation's start; undefined before the job is placed. Fixed while the book holds it
+   * (remove it first): the book finds the entry by it.
+   */
   at: number | undefined;
   /** The book's ticket for this job's entry (−1: not entered); see {@link ReservationBook}. */
   ticket: number;
-  /** Where the book entered it, to check a removal against. */
-  booked: number;
 }
 
 /** A waiting job not yet placed nor entered in the book. */
 export function waiting(job: JobView, seq: number, at: number | undefined = undefined): Waiting {
-  return { job, seq, at, ticket: -1, booked: Number.NaN };
+  return { job, seq, at, ticket: -1 };
 }
 
 /**
@@ -48,7 +49,6 @@ export class ReservationBook {
   add(w: Waiting): void {
     const at = w.at!;
     w.ticket = this.#tickets++;
-    w.booked = at;
     this.#live++;
     this.#push(at, w, w.ticket);
     // Dead entries past the live ones: drop them all, so the heap stays O(live).
@@ -57,7 +57,7 @@ export class ReservationBook {
 
   /** Take out `w`, entered at `at`. */
   remove(w: Waiting, at: number): void {
-    if (w.ticket < this.#floor || w.booked !== at)
+    if (w.ticket < this.#floor || w.at !== at)
       throw new Error(`reservation book: job ${w.job.id} is not entered at ${at}`);
     w.ticket = -1;
     this.#live--;
@@ -95,7 +95,7 @@ export class ReservationBook {
       this.#pop();
     }
     const next = this.next();
-    for (const w of lifted) this.#push(w.booked, w, w.ticket);
+    for (const w of lifted) this.#push(w.at!, w, w.ticket);
     return next;
   }
 
@@ -114,7 +114,7 @@ export class ReservationBook {
     this.#at.length = 0;
     this.#entry.length = 0;
     this.#ticketOf.length = 0;
-    for (const w of entries) this.#push(w.booked, w, w.ticket);
+    for (const w of entries) this.#push(w.at!, w, w.ticket);
   }
 
   #push(at: number, w: Waiting, ticket: number): void {

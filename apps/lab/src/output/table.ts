@@ -47,8 +47,8 @@ function plainDecimal(x: number): string {
   if (e < 0) return text;
   // Only small numbers get an exponent below 10²¹: d.ddde-n.
   const mantissa = text.slice(0, e).replace('.', '');
-  const point =
-    (text.indexOf('.') < 0 || text.indexOf('.') > e ? e : text.indexOf('.')) + Number(text.slice(e + 1));
+  // Where the point falls: after the mantissa's one whole digit, moved left by the exponent.
+  const point = 1 + Number(text.slice(e + 1));
   return `0.${'0'.repeat(-point)}${mantissa}`;
 }
 

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { writeFileAtomic } from '../output/atomic.ts';
 import { createRegistry } from '../registry/builtins.ts';
+import type { Reproduction } from '../reproduce/paper.ts';
 import { paper, papers } from '../reproduce/papers.ts';
 import { createRunner } from '../run/parallel.ts';
 import { terminalProgress } from '../run/progress.ts';
@@ -44,7 +45,7 @@ export function reproduceCommand(program: Command): void {
         plugins,
         ...(flags.json ? {} : { label: `reproduce ${chosen.name}` }),
       });
-      let result: Awaited<ReturnType<typeof chosen.reproduce>>;
+      let result: Reproduction;
       try {
         result = await chosen.reproduce({
           quick: flags.quick ?? false,

@@ -45,8 +45,10 @@ export function createRunner(o: RunnerOptions): Runner {
       close: async () => progress?.stop(),
     };
   }
-  const pool = workerPool(o.workers);
+  // Started at the first run: a reproduction that runs nothing through the runner starts no process.
+  let pool: ReturnType<typeof workerPool> | undefined;
   const inWorker = async (plan: RunPlan): Promise<PlanReport> => {
+    pool ??= workerPool(o.workers);
     try {
       return decodeReport(await pool.run({ plan, plugins: o.plugins }, { name: 'runPlan' }));
     } catch (error) {
@@ -62,8 +64,8 @@ export function createRunner(o: RunnerOptions): Runner {
     run: (plan) => counted(inWorker(plan)),
     close: async () => {
       progress?.stop();
-      pool.cancelPendingTasks();
-      await pool.destroy();
+      pool?.cancelPendingTasks();
+      await pool?.destroy();
     },
   };
 }

@@ -6,6 +6,7 @@ import { InputError, type Job } from '@js/core';
 import { SWF_FIELD_COUNT, type SwfFieldKey, swfFields } from './fields.ts';
 import type { SwfHeader } from './header.ts';
 import { swfRecordOfJob } from './mapping.ts';
+import { TextBatch } from './text-batch.ts';
 
 /**
  * Values to write instead of the job's own, by SWF field: a simulator writes its simulated wait
@@ -14,6 +15,8 @@ import { swfRecordOfJob } from './mapping.ts';
 export type SwfFieldOverrides = Partial<Record<SwfFieldKey, number>>;
 
 const FLUSH_AT = 1 << 16;
+const SPACE = 0x20;
+const LF = 0x0a;
 
 /** Each field's key, by index. */
 const fieldKeys: readonly SwfFieldKey[] = swfFields.map((f) => f.key);
@@ -26,7 +29,8 @@ const fieldKeys: readonly SwfFieldKey[] = swfFields.map((f) => f.key);
 export class SwfWriter {
   readonly #out: Writable;
   readonly #name: string;
-  #text = '';
+  /** Lines not yet handed to the stream; a line is at most a few hundred bytes. */
+  readonly #batch = new TextBatch(FLUSH_AT + 1024);
   #line = 0;
   #jobs = 0;
   #error: Error | undefined;
@@ -55,10 +59,12 @@ export class SwfWriter {
   job(job: Job, overrides?: SwfFieldOverrides): void {
     // The record is read in place, not copied: a schedule's `--out` writes a line per job.
     const record = job.swf ?? swfRecordOfJob(job);
-    let text = '';
+    const batch = this.#batch;
+    const start = batch.length;
     for (let f = 0; f < SWF_FIELD_COUNT; f++) {
       const value = (overrides === undefined ? undefined : overrides[fieldKeys[f]!]) ?? record[f]!;
       if (!Number.isFinite(value)) {
+        batch.truncate(start);
         throw new InputError(
           this.#name,
           this.#line + 1,
@@ -66,9 +72,10 @@ export class SwfWriter {
           `cannot write ${value} (job ${job.id})`,
         );
       }
-      text += f === 0 ? String(value) : ` ${value}`;
+      if (f > 0) batch.byte(SPACE);
+      batch.number(value);
     }
-    this.#append(text);
+    this.#endLine();
     this.#jobs++;
   }
 
@@ -110,17 +117,20 @@ export class SwfWriter {
   }
 
   #append(line: string): void {
-    this.#text += `${line}\n`;
+    this.#batch.text(line);
+    this.#endLine();
+  }
+
+  #endLine(): void {
+    this.#batch.byte(LF);
     this.#line++;
-    if (this.#text.length >= FLUSH_AT) this.#flush();
+    if (this.#batch.length >= FLUSH_AT) this.#flush();
   }
 
   /** True when the stream can take more. */
   #flush(): boolean {
-    if (this.#text.length === 0) return !this.#out.writableNeedDrain;
-    const text = this.#text;
-    this.#text = '';
-    return this.#out.write(text);
+    if (this.#batch.length === 0) return !this.#out.writableNeedDrain;
+    return this.#out.write(this.#batch.take());
   }
 }
 

@@ -23,8 +23,16 @@ export class ReleaseOrder {
       if (ends[mid]! <= end) lo = mid + 1;
       else hi = mid;
     }
-    ends.splice(lo, 0, end);
-    this.jobs.splice(lo, 0, job);
+    // Shifted in place: `splice` would allocate an array of the removed (none) at every start.
+    const jobs = this.jobs;
+    ends.push(end);
+    jobs.push(job);
+    for (let i = ends.length - 1; i > lo; i--) {
+      ends[i] = ends[i - 1]!;
+      jobs[i] = jobs[i - 1]!;
+    }
+    ends[lo] = end;
+    jobs[lo] = job;
   }
 
   /**

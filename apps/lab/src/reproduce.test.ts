@@ -59,16 +59,30 @@ describe('schedlab reproduce', () => {
   it('parsons-sevcik-97 --quick: every registered LSF discipline under the four knowledge cases, the paper beside', async () => {
     const { code, stdout } = await schedlab('reproduce', 'parsons-sevcik-97', '--quick', '--json');
     expect(code).toBe(0);
+    interface Cell {
+      discipline: string;
+      knowledge: string;
+      responseTime: { mean: number };
+      makespan: { mean: number };
+      unfinished: number;
+    }
     const data = JSON.parse(stdout) as {
       tagged: number;
-      results: {
-        discipline: string;
-        knowledge: string;
-        responseTime: { mean: number };
-        unfinished: number;
-      }[];
+      results: Cell[];
+      longJob: { demand: number; among: number; results: Cell[] };
     };
     expect(data.tagged).toBe(40);
+    // Beside it, the same seeds conditioned on the paper's 265 000 s poor-speedup job (§6.2), no
+    // knowledge only under --quick: that job alone needs over 20 000 s on its best count
+    // (265 000 · g(40) ≈ 20 320 s), so no makespan there can be shorter.
+    expect(data.longJob).toMatchObject({ demand: 265_000, among: 40 });
+    const byName = (rs: typeof data.results) => new Map(rs.map((r) => [r.discipline, r]));
+    const conditioned = byName(data.longJob.results);
+    expect([...new Set(data.longJob.results.map((r) => r.knowledge))]).toEqual(['none']);
+    for (const r of data.longJob.results) expect(r.makespan.mean).toBeGreaterThan(20_300);
+    expect(conditioned.get('lsf-rtc')!.makespan.mean).not.toBe(
+      byName(data.results.filter((r) => r.knowledge === 'none')).get('lsf-rtc')!.makespan.mean,
+    );
     const names = [...new Set(data.results.map((r) => r.discipline))];
     expect(names).toContain('lsf-rtc');
     expect(names).toContain('lsf-mall-ad');
@@ -79,6 +93,7 @@ describe('schedlab reproduce', () => {
     expect(text.stdout).toContain('MRT of the tagged jobs');
     // The paper's Table 3 figure for LSF-RTC without knowledge sits beside ours.
     expect(text.stdout).toMatch(/lsf-rtc +│ [\d,]+ \/ 5,853/);
+    expect(text.stdout).toContain("Conditioned on the paper's long job");
   }, 60_000);
 
   it('anastasiadis-sevcik-97 --quick: replicated cells normalised to dyn-equi, saturation marked, the shape checked', async () => {

@@ -55,7 +55,7 @@ export class Checks {
       this.refuse(
         job,
         'minimum-run',
-        `${op} after ${ran} s since its last start/resume; the profile needs ${minimum} s`,
+        `${op} after ${ran} s since its last start, resume or resize; the profile needs ${minimum} s`,
       );
   }
 

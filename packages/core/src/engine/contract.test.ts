@@ -249,4 +249,34 @@ describe('platform profile rules', () => {
     });
     expect(rules).toEqual(['minimum-run', 'minimum-run', 'minimum-run', 'accepted']);
   });
+
+  it('LSF: a resize restarts the minimum-run clock and costs a tenth of the run since the last reallocation', async () => {
+    const rules: string[] = [];
+    const d = scripted({
+      0: (ctx) => {
+        ctx.start(ctx.jobs.pending[0]!);
+        for (const t of [700, 1000, 1300]) ctx.setTimer(t);
+      },
+      700: (ctx) => rules.push(ruleOf(() => ctx.resize(ctx.jobs.running[0]!, 1))),
+      // 300 s after the resize: too soon to reallocate again, though 1000 s after the start.
+      1000: (ctx) => {
+        const j = ctx.jobs.running[0]!;
+        rules.push(ruleOf(() => ctx.resize(j, 2)));
+        rules.push(ruleOf(() => ctx.checkpoint(j)));
+      },
+      1300: (ctx) => rules.push(ruleOf(() => ctx.resize(ctx.jobs.running[0]!, 2))),
+    });
+    const { operations } = await run([job(1, 0, 2, 5000, { minSize: 1, maxSize: 2 })], d, {
+      profile: lsfProfile,
+      limits: { maxTime: 1400 },
+    });
+    expect(rules).toEqual(['accepted', 'minimum-run', 'minimum-run', 'accepted']);
+    // 90 s + 10 % of 700 s run since the start, then 90 s + 10 % of 600 s since the resize (not
+    // 10 % of the remaining run time: 4 330 s at 700).
+    const resizes = operations.filter((e) => e.operation === 'resize').map((e) => [e.time, e.cost]);
+    expect(resizes).toEqual([
+      [700, 160],
+      [1300, 150],
+    ]);
+  });
 });

@@ -49,7 +49,7 @@ export interface JobView {
   readonly acquired: number;
   /** Seconds spent waiting (pending, or preempted and not resident-running) so far. */
   readonly pendingTime: number;
-  /** Seconds since its last start or resume (0 unless running). */
+  /** Seconds since its last start, resume or resize (0 unless running). */
   readonly sinceRun: number;
   /** True while an operation's overhead is under way (no progress, resources held). */
   readonly inOverhead: boolean;

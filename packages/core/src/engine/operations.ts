@@ -208,8 +208,9 @@ export class Operations extends Transitions {
       w.ledger.occupy(job.id, removed, NO_DEMAND, true);
       this.ledgerRefusal(job, error);
     }
-    // The relative overhead is a share of the time the job still needed on its old allocation.
-    const left = job.progressing ? job.endTime - w.now : 0;
+    // The relative overhead is a share of the job's run on its old allocation (since its last
+    // start, resume or resize), so reallocations cost at most that share of a job's run time.
+    const held = w.now - job.lastRun;
     pause(w, job);
     this.endHolding(job);
     w.touched(old);
@@ -217,8 +218,11 @@ export class Operations extends Transitions {
     job.processors = next;
     job.resizes++;
     job.heldSince = w.now;
+    // A resize is a reallocation: minimum runs count from it, as from a start (seed 000 §4.2: LSF
+    // malleates a job through its migrate interface, a checkpoint and a start on the new count).
+    job.lastRun = w.now;
     w.emitReleased(job, removed, false);
-    const cost = w.profile.resize + w.profile.resizeRelative * left;
+    const cost = w.profile.resize + w.profile.resizeRelative * held;
     this.emit(job, 'resize', next, cost);
     this.afterOverhead(job, 'resize', cost);
   }

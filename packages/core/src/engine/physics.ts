@@ -13,7 +13,7 @@ import type { World } from './world.ts';
 export const instantTolerance = (t: number): number => Math.max(1e-9, 1e-12 * Math.abs(t));
 
 /**
- * Whether a job that has run `ran` seconds since its last start or resume has run `minimum` at
+ * Whether a job that has run `ran` seconds since its last start, resume or resize has run `minimum` at
  * time `now`: within the instant tolerance, since a timer set for the minimum's end may land a
  * hair early. The engine's minimum-run rule and disciplines that plan around it use this one test.
  */

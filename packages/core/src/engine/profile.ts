@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * What operations cost and when they are allowed (`10-architecture.md` §1: physics, not policy).
  * During an overhead the job holds its processors and resources and makes no progress. Times are
- * seconds; a minimum run is measured from the job's last start or resume.
+ * seconds; a minimum run is measured from the job's last start, resume or resize.
  */
 export const platformProfileSchema = z
   .object({
@@ -23,11 +23,11 @@ export const platformProfileSchema = z
     restart: z.number().nonnegative().default(0),
     /** From resize() until the job makes progress on its new allocation: this many seconds … */
     resize: z.number().nonnegative().default(0),
-    /** … plus this fraction of the job's remaining run time at its old allocation. */
+    /** … plus this fraction of the job's run on its old allocation (since its last start, resume or resize). */
     resizeRelative: z.number().nonnegative().default(0),
     /** At most one decision round per this many seconds (0: at every instant with a trigger). */
     decisionInterval: z.number().nonnegative().default(0),
-    /** A job must have run this long since its last start/resume before it may be suspended. */
+    /** A job must have run this long since its last start, resume or resize before it may be suspended. */
     minRunBeforeSuspend: z.number().nonnegative().default(0),
     /** … before it may be checkpointed (migrated) or resized (malleated). */
     minRunBeforeReallocation: z.number().nonnegative().default(0),
@@ -52,9 +52,12 @@ export const idealProfile: PlatformProfile = Object.freeze(
  * The LSF platform of Parsons & Sevcik 1997 (seed 000): dispatch up to 30 s (§5, taken as its
  * bound), suspend/resume by Unix signal (free, §5.1), checkpoint over a minute with processors held
  * (§5, §6.1), a restart is a plain dispatch (§4.2), a malleable resize is a checkpoint plus a
- * dispatch (§4.2) with the 10 % re-allocation overhead of §6.2 taken relative to the remaining run
- * time (the paper names no base), at most one decision round per 5 s, 60 s before a simple
- * preemption and 600 s before a migration or malleation (§5.1), at most 5 resident processes per
+ * dispatch (§4.2) with the "10 % re-allocation overhead" of §6.2 (it names no base: taken as a
+ * tenth of the job's run since its last reallocation, so reallocations cost a tenth of a job's
+ * run time in all; a tenth of the remaining run time at every resize would contradict its finding
+ * that malleable disciplines come within 19 % of the minimum makespan), at most one decision
+ * round per 5 s, 60 s before a simple preemption and 600 s before a migration or malleation,
+ * counted from the last start, resume or resize (§5.1), at most 5 resident processes per
  * processor (§5.1).
  */
 export const lsfProfile: PlatformProfile = Object.freeze(

@@ -73,7 +73,7 @@ export class SimJob {
   progressing = false;
   /** Time of the scheduled completion (or kill) while progressing. */
   endTime = Number.POSITIVE_INFINITY;
-  /** Time of the last start or resume (minimum-run rules measure from here). */
+  /** Time of the last start, resume or resize (minimum-run rules measure from here). */
   lastRun = 0;
 
   /** The operation whose overhead is under way, and when it ends. */

@@ -12,6 +12,8 @@ import { feedbackOrder } from '../policy/service-order.ts';
  * be given any count. Leftover processors go to the selected jobs as in LSF-RTC-AD: to the smallest allocation first
  * (equi-allocation), or, with speedup knowledge, each to the job most efficient after receiving
  * it. Running jobs not selected are checkpointed; selected ones are resized to their new count.
+ * A resize starts a job's minimum run afresh: LSF changes a malleable job's allocation through
+ * the migrate interface, a checkpoint and a start on the new count (§4.2).
  */
 export const lsfMallAd = defineDiscipline({
   name: 'lsf-mall-ad',
@@ -27,7 +29,7 @@ export const lsfMallAd = defineDiscipline({
         const selection = firstFit(feedbackOrder(available.pool), (j) => j.minSize, available);
         spreadSelection(selection, available);
         applyMalleable(ctx, available, selection);
-        wakeAgain(ctx, wake, available, selection.jobs.length, quantum);
+        wakeAgain(ctx, wake, available, selection.jobs.length, quantum, true);
       },
     };
   },

@@ -33,7 +33,7 @@ export const lsfMallAdsubset = defineDiscipline({
         );
         spreadSelection(selection, available);
         applyMalleable(ctx, available, selection);
-        wakeAgain(ctx, wake, available, selection.jobs.length, quantum);
+        wakeAgain(ctx, wake, available, selection.jobs.length, quantum, true);
       },
     };
   },

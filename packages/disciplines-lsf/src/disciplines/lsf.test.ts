@@ -245,4 +245,27 @@ describe('lsf-mall-ad: hand-checked schedules', () => {
       [31, 'resize', 4],
     ]);
   });
+
+  it('lets a malleated job run its minimum again before the next malleation', async () => {
+    // Free operations, 600 s minimum run. J1 (min 1, 8000 processor-s) runs alone on 4. At 700
+    // (of age) J2 (exactly 1, 100 s) arrives: J1 is shrunk to 3. J2 leaves at 800, but J1 has run
+    // only 100 s since its malleation (a start on a new count in LSF, §4.2): it keeps 3, one
+    // processor idle, until 1300, then grows to 4 with 8000 − 2800 − 1800 = 3400 left: ends at
+    // 2150. (Counting from its first start only, it would grow at 800 and end at 2025.)
+    const { log, observer } = recorder();
+    const profile = { ...idealProfile, name: 'minimum-run', minRunBeforeReallocation: 600 };
+    const run = await checkRun(
+      lsfMallAd,
+      { nodes: 4 },
+      [malleable(1, 0, 1, 4, 2000), malleable(2, 700, 1, 1, 100)],
+      { profile, observers: [observer] },
+    );
+    expect(run.violations).toEqual([]);
+    expect(run.schedule).toEqual([at(1, 0, 2150, 4), at(2, 700, 800, 1)]);
+    expect(log.filter(([, id]) => id === 1).map(([t, , op, ps]) => [t, op, ps.length])).toEqual([
+      [0, 'start', 4],
+      [700, 'resize', 3],
+      [1300, 'resize', 4],
+    ]);
+  });
 });

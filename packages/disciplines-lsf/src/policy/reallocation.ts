@@ -48,10 +48,10 @@ export function freeNow(ctx: SchedulingContext): Capacity {
 
 /**
  * The first step of LSF-MIG and LSF-MALL-AD (seed 000 §5.1): running jobs that have not yet run
- * the minimum since their last start (the profile's `minRunBeforeReallocation`, ten minutes on
- * LSF), or that are inside an operation's overhead, keep running; everything else they do not
- * hold is available for re-assignment. A job still being checkpointed will release its
- * processors, so they count as available, but it cannot be restarted before it has.
+ * the minimum since their last start or malleation (the profile's `minRunBeforeReallocation`, ten
+ * minutes on LSF), or that are inside an operation's overhead, keep running; everything else they
+ * do not hold is available for re-assignment. A job still being checkpointed will release its processors, so they count as
+ * available, but it cannot be restarted before it has.
  */
 export class Reallocation extends Capacity {
   /** Running jobs that keep running untouched. */
@@ -122,7 +122,9 @@ export const reallocationOptions = z
 /**
  * When LSF-MIG and its relatives look again without an arrival or departure: at the next quantum
  * while a job of the pool waits (acquired processing times move on, so the feedback order may
- * change), and when a kept job comes of age while there is a pool to weigh it against.
+ * change), and when a kept job comes of age while there is a pool to weigh it against — or, for
+ * the malleable ones (`grows`), idle processors it may then grow onto ("as the load becomes
+ * lighter, long-running jobs receive more processors", §6.2).
  */
 export function wakeAgain(
   ctx: SchedulingContext,
@@ -130,8 +132,10 @@ export function wakeAgain(
   available: Reallocation,
   selected: number,
   quantum: number,
+  grows = false,
 ): void {
-  if (available.pool.length === 0) return;
+  const idle = grows && available.processors > 0 && available.kept.length > 0;
+  if (available.pool.length === 0 && !idle) return;
   wake.at(ctx, available.comesOfAge, 'minimum run');
   if (selected < available.pool.length) wake.at(ctx, nextQuantum(ctx.now, quantum), 'quantum');
 }

@@ -65,6 +65,27 @@ export const parsonsSevcik97Options = z
         { processors: 128, speedup: 9.3 },
       ])
       .describe('two measured speedups of the poor class (§6.1: 6.4 on 8, 9.3 on 128 real processors)'),
+    longJob: z
+      .strictObject({
+        demand: z
+          .number()
+          .positive()
+          .default(265_000)
+          .describe(
+            'its service demand, seconds (§6.2: "one job had a sequential service demand of 265000 seconds")',
+          ),
+        among: z
+          .int()
+          .positive()
+          .default(200)
+          .describe(
+            'it is one of the first `among` arrivals (the tagged ones), which one drawn uniformly from the `long-job` stream',
+          ),
+      })
+      .optional()
+      .describe(
+        "condition the sequence on the paper's long job (§6.2): one of the first `among` jobs gets this demand and poor speedup; its arrival and sizes, and every other job, stay as drawn",
+      ),
     load: z
       .number()
       .positive()
@@ -102,6 +123,7 @@ export const parsonsSevcik97Streams = {
   demands: 'demands',
   sizes: 'sizes',
   speedups: 'speedups',
+  longJob: 'long-job',
 } as const;
 
 /** The `parsons-sevcik-97` workload model: adaptive jobs with hyper-exponential demand, processor bounds and good or poor speedup. */
@@ -125,17 +147,24 @@ export const parsonsSevcik97 = defineModel({
     const maxProcessors = o.maxProcessors ?? o.processors;
     const { processorScale: scale, goodSpeedupFraction } = o;
     const meanInterarrival = o.meanDemand / (o.processors * scale * o.load);
+    // Which job is the long one (its id, 1-based); drawn with the first job of every pass.
+    let longId = 0;
     return poissonSampler({
       processors: o.processors,
       load: o.load,
       meanInterarrival,
       streams: parsonsSevcik97Streams,
       job: (id, submit, s) => {
-        const d = demand.sample(s.demands);
+        if (o.longJob && id === 1) longId = 1 + Math.floor(s.longJob.next() * o.longJob.among);
+        // The long job's own draws are made and set aside, so every other job is the one drawn
+        // without the condition.
+        const isLong = o.longJob !== undefined && id === longId;
+        const drawn = demand.sample(s.demands);
+        const d = isLong ? o.longJob!.demand : drawn;
         // §6.1: minimum uniform on 1…max; the rigid (desired) count uniform on [min, max].
         const minSize = 1 + Math.floor(s.sizes.next() * maxProcessors);
         const size = minSize + Math.floor(s.sizes.next() * (maxProcessors - minSize + 1));
-        const isGood = s.speedups.next() < goodSpeedupFraction;
+        const isGood = s.speedups.next() < goodSpeedupFraction && !isLong;
         const g = isGood ? good : poor;
         const executionTime = (k: number): number => d * g(k * scale);
         const runtime = executionTime(size);

@@ -68,12 +68,63 @@ describe('parsons-sevcik-97: the published facts of §6.1', () => {
   });
 });
 
+describe("parsons-sevcik-97: conditioned on the paper's long job (§6.2)", () => {
+  const sequence = (seed: number, options?: Record<string, unknown>) => [
+    ...modelWorkload(parsonsSevcik97, { jobs: 300, seed, ...(options ? { options } : {}) }).jobs,
+  ];
+
+  it.each([1, 2, 3, 28])(
+    'seed %i: one of the first 200 jobs becomes a 265 000 s poor-speedup job, nothing else moves',
+    (seed) => {
+      const plain = sequence(seed);
+      const conditioned = sequence(seed, { longJob: {} });
+      const changed = conditioned.flatMap((j, i) =>
+        j.traits!.demand !== plain[i]!.traits!.demand ||
+        j.traits!.goodSpeedup !== plain[i]!.traits!.goodSpeedup
+          ? [i]
+          : [],
+      );
+      expect(changed).toHaveLength(1);
+      const i = changed[0]!;
+      expect(i).toBeLessThan(200);
+      const long = conditioned[i]!;
+      expect(long.traits).toMatchObject({ demand: 265_000, goodSpeedup: 0 });
+      // Poor speedup on its own sizes: 6.4 on 8 real processors, 9.3 on 128.
+      expect(265_000 / long.executionTime!(1)).toBeCloseTo(6.4, 9);
+      expect(265_000 / long.executionTime!(16)).toBeCloseTo(9.3, 9);
+      expect(long.runtime).toBe(long.executionTime!(long.size));
+      // Arrival and sizes as drawn, like every other job.
+      for (const [k, j] of conditioned.entries()) {
+        expect([j.submit, j.minSize, j.size]).toEqual([plain[k]!.submit, plain[k]!.minSize, plain[k]!.size]);
+      }
+      // The same seed draws the same long job on every pass.
+      const facts = (js: readonly Job[]) => js.map((j) => [j.submit, j.size, j.runtime, j.traits]);
+      expect(facts(sequence(seed, { longJob: {} }))).toEqual(facts(conditioned));
+    },
+  );
+
+  it('draws the long job among the first `among` arrivals, and its demand as asked', () => {
+    const picks = new Set<number>();
+    for (let seed = 1; seed <= 20; seed++) {
+      const jobs = sequence(seed, { longJob: { demand: 1e6, among: 10 } });
+      const at = jobs.findIndex((j) => j.traits!.demand === 1e6);
+      expect(at).toBeGreaterThanOrEqual(0);
+      expect(at).toBeLessThan(10);
+      picks.add(at);
+    }
+    // Uniform over 10: twenty seeds land on several of them, not one fixed index.
+    expect(picks.size).toBeGreaterThan(3);
+  });
+});
+
 describe('parsons-sevcik-97: invalid options', () => {
   it.each([
     [{ demandCv: 0.5 }, /demandCv = 0\.5: .*CV ≥ 1/],
     [{ load: -1 }, /load = -1/],
     [{ goodSpeedupFraction: 1.5 }, /goodSpeedupFraction = 1\.5/],
     [{ maxProcessors: 32 }, /maxProcessors = 32: maxProcessors must be ≤ processors/],
+    [{ longJob: { among: 0 } }, /longJob\.among/],
+    [{ longJob: { demand: -5 } }, /longJob\.demand/],
     [
       {
         poorSpeedup: [

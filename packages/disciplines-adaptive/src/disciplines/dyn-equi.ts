@@ -96,8 +96,8 @@ export const dynEqui = defineDiscipline({
 });
 
 /**
- * The run's profile with every resize costing `seconds` (and nothing relative to the remaining
- * time): how dyn-equi's `reconfigurationCost` reaches the engine, which owns all costs.
+ * The run's profile with every resize costing `seconds` (and nothing relative to the job's
+ * run): how dyn-equi's `reconfigurationCost` reaches the engine, which owns all costs.
  */
 export function reconfigurationProfile(profile: PlatformProfile, seconds: number): PlatformProfile {
   const resize = platformProfileSchema.shape.resize.parse(seconds);

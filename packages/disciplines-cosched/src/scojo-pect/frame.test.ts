@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runSsp, typed } from '../ssp/ssp.test-support.ts';
+import { runCosched, runSsp, typed } from '../ssp/ssp.test-support.ts';
+import { ssp } from '../ssp/ssp.ts';
 import { scojoPectProfile } from './platform.ts';
 
 // Four nodes of 2 × 2 cores; intervals of 1 h: medium slice [0, 1080), long [1080, 3600) when no
@@ -149,5 +150,19 @@ describe('Scojo-PECT: metrics through the discipline channel (§4.1, §5.1)', ()
     expect(c['RR.medium']).toBeCloseTo(4580 / 2000, 9);
     expect(c['RR.long']).toBeCloseTo(7120 / 5000, 9);
     expect(c.RR).toBeCloseTo((4580 / 2000 + 7120 / 5000) / 2, 9);
+  });
+
+  it('the cut-off is the short bound, 10 min, unless set: a short job counts its response over 600 s', async () => {
+    // As in the short slice test above: the 100 s short job arrives at 2000, waits for the next
+    // interval's short slice and ends at 3730, a response of 1730 s.
+    const jobs = [typed(1, LONG, 16, 10_000), typed(2, SHORT, 1, 100, 2000)];
+    const { run } = await runSsp(jobs, scojoPectProfile);
+    expect(run.result.counters.ssp!['RR.short']).toBeCloseTo(1730 / 600, 9);
+    const { counters } = await runCosched(ssp, jobs, {
+      profile: scojoPectProfile,
+      jobsPerNode: 1,
+      options: { rrCutoff: 10 },
+    });
+    expect(counters['RR.short']).toBeCloseTo(1730 / 100, 9);
   });
 });

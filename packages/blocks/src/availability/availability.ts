@@ -108,6 +108,69 @@ export class AvailabilityProfile {
     return run >= 0;
   }
 
+  /**
+   * Where {@link fitsBefore} is false: a few intervals before `limit` that keep it false, appended to
+   * `out` as pairs (start, end). Every window start in [profile start, `limit`) meets one of them
+   * within `duration` (gaps between them are shorter than `duration`), and the last reaches
+   * `limit`; so while no segment of any of them fits the job ({@link stillBlocked}), it still cannot
+   * move up, whatever else changed and however far the start advanced. Conservative backfilling's
+   * compression re-checks these few intervals instead of scanning the profile up to `limit`.
+   * Times, not segment indices, so the proof outlives splits and joins.
+   */
+  blockers(
+    limit: number,
+    duration: number,
+    processors: number,
+    demand: ArrayLike<number>,
+    out: number[],
+  ): void {
+    const time = this.#time;
+    const h = this.#head;
+    const n = this.#n;
+    // Greedy cover: from `t` (the last kept interval's end), keep the last segment with no room
+    // that starts within `duration`; fewest intervals, one pass.
+    let t = time[h]!;
+    if (!(limit > t)) return;
+    let best = -1;
+    for (let m = 0; m <= n; m++) {
+      const at = m < n ? time[h + m]! : Number.POSITIVE_INFINITY;
+      if (at >= t + duration || at >= limit) {
+        if (best < 0)
+          throw new Error('availability profile: blockers asked where the job fits before its limit');
+        const end = Math.min(best + 1 < n ? time[h + best + 1]! : limit, limit);
+        out.push(time[h + best]!, end);
+        t = end;
+        best = -1;
+        if (t >= limit) return;
+        // Segment m is looked at again from the new `t`.
+        m--;
+        continue;
+      }
+      if (!this.#fitsIn(h + m, processors, demand)) best = m;
+    }
+  }
+
+  /**
+   * Whether the job still has room nowhere in any of `intervals` (start, end pairs in time order, as
+   * {@link blockers} gave them), looking only from the profile's start on: if so, the job still
+   * cannot move up. One search per interval, each from where the last one ended.
+   */
+  stillBlocked(intervals: readonly number[], processors: number, demand: ArrayLike<number>): boolean {
+    const time = this.#time;
+    const h = this.#head;
+    const n = this.#n;
+    let m = 0;
+    for (let i = 0; i < intervals.length; i += 2) {
+      const start = intervals[i]!;
+      const end = intervals[i + 1]!;
+      m = this.#segmentAt(start, m);
+      for (; m < n && time[h + m]! < end; m++) if (this.#fitsIn(h + m, processors, demand)) return false;
+      // The segment holding `end` may also hold the next interval's start.
+      if (m > 0) m--;
+    }
+    return true;
+  }
+
   /** The most processors free at any time in [start, end). */
   mostFree(start: number, end: number): number {
     const time = this.#time;
@@ -203,11 +266,11 @@ export class AvailabilityProfile {
     return s === 1 || fitsWithin(demand, this.#free, this.capacities, row * s + 1);
   }
 
-  /** Index of the segment containing t (t ≥ first breakpoint). */
-  #segmentAt(t: number): number {
+  /** Index of the segment containing t (t ≥ first breakpoint), searched from segment `from` on. */
+  #segmentAt(t: number, from = 0): number {
     const time = this.#time;
     const h = this.#head;
-    let lo = 0;
+    let lo = from;
     let hi = this.#n - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;

@@ -40,7 +40,11 @@ import { ReservationBook, type Waiting, waiting } from './reservation-book.ts';
  * compression at nearly every departure): the profile is kept rather than rebuilt; compression
  * lifts only the jobs that can move up, found by a read-only test on the profile (lifting any other
  * would put it back where it was); the jobs due and the next wake-up come from a book ordered by
- * start, not a scan of the queue.
+ * start, not a scan of the queue. The test scans the profile up to the job's reservation; when it
+ * says no, the job keeps a proof (`AvailabilityProfile.blockers`: a few intervals with no room
+ * for it that every earlier window meets), and at later compressions re-checking those intervals
+ * (a few searches) stands in for the scan until one of them gains room. Only freed space can
+ * open them, so a proof never goes stale the other way; a job that moves loses its proof.
  */
 export const conservative = defineDiscipline({
   name: 'conservative',
@@ -82,6 +86,7 @@ export const conservative = defineDiscipline({
     /** Lift `w`'s reservation and put it back at the earliest time it fits (never later). */
     const replace = (ctx: SchedulingContext, w: Waiting): void => {
       if (w.at !== undefined) profile.give(w.at, w.job.estimate, w.job.size, w.job.demand);
+      w.proof = undefined;
       place(ctx, w);
     };
 
@@ -130,7 +135,16 @@ export const conservative = defineDiscipline({
         const { at, job } = w;
         if (job.state !== 'pending') continue;
         queue[kept++] = w;
-        if (at === undefined || profile.fitsBefore(at, job.estimate, job.size, job.demand)) replace(ctx, w);
+        const { estimate, size, demand } = job;
+        // A proof that still stands spares the scan up to the reservation (see the speed note).
+        if (w.proof !== undefined && profile.stillBlocked(w.proof, size, demand)) continue;
+        if (at === undefined || profile.fitsBefore(at, estimate, size, demand)) replace(ctx, w);
+        else if (at !== Number.POSITIVE_INFINITY && estimate > 0) {
+          const proof = w.proof ?? [];
+          proof.length = 0;
+          profile.blockers(at, estimate, size, demand, proof);
+          w.proof = proof;
+        }
       }
       queue.length = kept;
       started = 0;

@@ -114,6 +114,19 @@ describe('conservative: a reservation is honoured even when nothing else happens
   });
 });
 
+describe('conservative: a job whose reservation an overrun broke keeps its rank', () => {
+  // 2 processors. Job 1 (estimate 10) overruns to 20, so job 2's reservation at 10 cannot be kept.
+  // Job 3 (1 proc), reserved after job 2 at 20, still fits there. Job 2 is placed again in its
+  // turn, at 20, before later reservations go back: job 3 waits until 30. (Putting back job 3
+  // first would start it at 20 and push job 2, which arrived before it, to 25.)
+  const jobs = [job(1, 0, 2, 20, 10), job(2, 1, 2, 10), job(3, 2, 1, 5)];
+  it('no later job delays it', async () => {
+    const run = await checkRun(conservative, { nodes: 2 }, jobs);
+    expect(run.violations).toEqual([]);
+    expect(run.schedule).toEqual([at(1, 0, 20, 2), at(2, 20, 30, 2), at(3, 30, 35, 1)]);
+  });
+});
+
 describe('unknown estimates (Infinity)', () => {
   const unknown = Number.POSITIVE_INFINITY;
   /** Reservations declared, by job id (a reservation at Infinity would be no promise at all). */

@@ -19,8 +19,9 @@ import { ReservationBook, type Waiting, waiting } from './reservation-book.ts';
  * that a later job left during the pass); as in the paper, it moves up at the next compression.
  * When the kept profile may be wrong (a job overran its estimate, started after its reservation
  * because a decision interval held the round, or holds space for ever: unknown estimates below),
- * it is rebuilt from the running jobs' estimated ends, the standing reservations that still fit
- * are put back, the others are made afresh, and all are compressed.
+ * it is rebuilt from the running jobs' estimated ends and the waiting jobs go back in arrival
+ * order: a standing reservation that still fits is kept, one that does not is made afresh in its
+ * turn (so no later job can take its place), and all are compressed.
  *
  * Unknown estimates (Infinity: SWF field 9 = -1, models without user estimates): a job of unknown
  * estimate holds its place in the profile for ever from its reservation on. A job that can never
@@ -105,19 +106,23 @@ export const conservative = defineDiscipline({
         const w = waiting(job, arrivals++, noted(ctx, job));
         queue.push(w);
         const at = w.at;
-        if (at === undefined) continue;
-        // An unknown start (Infinity) holds no interval to put back: it is placed afresh below.
+        // An unknown start (Infinity) holds no interval to put back: it is placed afresh.
         if (
+          at !== undefined &&
           at !== Number.POSITIVE_INFINITY &&
           at >= now &&
           profile.fitsAt(at, job.estimate, job.size, job.demand)
         ) {
           profile.take(at, job.estimate, job.size, job.demand);
           book.add(w);
-        } else {
-          ctx.notes.delete(job);
-          w.at = undefined;
+          continue;
         }
+        // Its place is lost (a running job overran, or a decision interval held the round past
+        // it), or it has none yet: placed now, in its turn, before the later jobs' places go back,
+        // so that no job that arrived after it can delay it.
+        if (at !== undefined) ctx.notes.delete(job);
+        w.at = undefined;
+        place(ctx, w);
       }
       for (const w of queue) replace(ctx, w);
     };

@@ -190,6 +190,9 @@ describe('schedlab reproduce', () => {
     const glts = w1.find((c) => c.discipline === 'glts')!;
     expect(glts.figures.groups).toBeGreaterThan(0);
     expect(glts.figures.groupSize).toBeGreaterThanOrEqual(2);
+    // §5.2's delay factor R / R_est of medium and long jobs, at the 75th and 95th percentiles.
+    expect(glts.figures['fairness.p75']).toBeGreaterThan(0);
+    expect(glts.figures['fairness.p95']).toBeGreaterThanOrEqual(glts.figures['fairness.p75']!);
     // The slack sweep of Figure 9, reduced: F_slack 1 and 1.5.
     expect(data.cells.filter((c) => 'fSlack' in c.options).map((c) => c.options.fSlack)).toEqual([1, 1.5]);
     const text = await schedlab('reproduce', 'zeng-sodan-09', '--quick');

@@ -21,7 +21,7 @@ describe.each([glts, cst, cstws, gltsNh])(
   },
 );
 
-describe('glts fairness (§4.5 step 6, formula 4) on random zeng-sodan-multicore workloads', () => {
+describe('glts fairness with slackTest all-delayed (§4.5 step 6, formula 4) on random zeng-sodan-multicore workloads', () => {
   // What is checked: at each group start, for every job of the type whose predicted response the
   // group lengthens — waiting jobs by the conservative plan redone with the group in place,
   // members by the group's timeline, running members included — the new prediction is within
@@ -43,7 +43,7 @@ describe('glts fairness (§4.5 step 6, formula 4) on random zeng-sodan-multicore
           const spreadBroken: string[] = [];
           const run = await checkRun(observed('glts', seen), fourNodes, list, {
             profile: scojoPectProfile,
-            options: { fSlack },
+            options: { fSlack, slackTest: 'all-delayed' },
             contention: zengSodanContention,
             knowledge: { runtimes: 'exact', speedup: true },
             placement: { maxJobsPerNode: 2 },

@@ -103,3 +103,18 @@ describe('cst and cstws: two jobs, best match or first match (§5.1)', () => {
     expect(outcome(3).start).toBeCloseTo(462, 6);
   });
 });
+
+describe('glts: the delay factor R / R_est of §5.2 counts medium and long jobs', () => {
+  it('a medium job alone ends as planned at submission: R / R_est = 1 / 0.75; short jobs are not counted', async () => {
+    // Job 1 alone at PPN 2: 400 · 1.05 = 420 s, as planned, so R / R_est = 420 / (0.75 · 420).
+    // The sketch's buckets are 0.5 % wide.
+    const medium = await runCosched(glts, [typed(1, MEDIUM, 8, 400, 0, sl(1.1))]);
+    expect(Math.abs(medium.counters['fairness.p75']! - 1 / 0.75)).toBeLessThan(0.01);
+    // Short jobs are only space-shared (§4.3): matchmaking delays none, and §5.2 gives the factor
+    // for medium and long jobs only.
+    const short = await runCosched(glts, [typed(1, 0, 8, 400, 0, sl(1.1)), typed(2, 0, 4, 100, 0, sl(1.1))]);
+    expect(short.run.result.status).toBe('completed');
+    expect(short.counters['fairness.p75']).toBeUndefined();
+    expect(short.counters['fairness.p95']).toBeUndefined();
+  });
+});

@@ -50,7 +50,8 @@ export class GroupBook {
 
   /**
    * `groups` (groups formed), `groupSize` (mean jobs per group, §5.2: 2.5 on W1),
-   * `fairness.p75` and `fairness.p95` (R / R_est over finished jobs, §5.2: 1.3 and 1.4).
+   * `fairness.p75` and `fairness.p95` (R / R_est over finished medium and long jobs, §5.2: 1.3
+   * and 1.4).
    */
   report(ctx: SchedulingContext): void {
     ctx.count('groups', this.#formed);

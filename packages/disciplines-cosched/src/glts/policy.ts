@@ -79,8 +79,10 @@ export function gltsPolicy(settings: GltsSettings, env: DisciplineEnvironment): 
     departed(ctx, job) {
       residents.invalidate();
       groups.ended(job.id);
-      const predicted = (ctx.notes.get(job) as JobNote | undefined)?.predicted;
-      if (predicted !== undefined) groups.finished(ctx.now - job.submit, predicted * settings.rEstFactor);
+      const note = ctx.notes.get(job) as JobNote | undefined;
+      // §5.2 gives the delay factor of medium and long jobs, the ones matchmaking may delay.
+      if (note?.predicted !== undefined && note.type !== SHORT)
+        groups.finished(ctx.now - job.submit, note.predicted * settings.rEstFactor);
       pace.forget(job);
     },
     endRound(ctx) {

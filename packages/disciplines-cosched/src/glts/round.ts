@@ -17,6 +17,7 @@ import {
 } from '../matchmaking/index.ts';
 import type { PlacementPolicy, SliceStep } from '../scojo-pect/policy.ts';
 import type { SspPlan } from '../ssp/ssp-policy.ts';
+import { admits, aloneShape } from './alone.ts';
 import type { GroupBook } from './groups.ts';
 import type { NodeLayout } from './layout.ts';
 import type { PaceBook } from './pace.ts';
@@ -208,6 +209,10 @@ export class GltsRound {
       running,
       context: this.#context(free),
       fair: (group) => this.#fair(group, free),
+      startsAlone: (alone) => {
+        const shape = this.#aloneShape(e, alone.ppn, alone.nodes, free);
+        return shape !== undefined && admits(this.step.profile, this.step.clock, e, shape);
+      },
     };
   }
 
@@ -322,32 +327,18 @@ export class GltsRound {
     return true;
   }
 
+  /** Cases 4 and 5's shape now, on the first free nodes. */
+  #aloneShape(e: Entry, ppn: number, nodes: number, free: readonly number[]) {
+    const slowdown = selfSlowdown(this.#waiting(e.job), ppn, this.#context(free).machine);
+    return aloneShape(this.parts.layout, this.step.usable, e, { ppn, nodes, slowdown }, free);
+  }
+
   /** Cases 4 and 5: alone on whole nodes, if that delays no reservation. */
   #alone(e: Entry, ppn: number, nodes: number, free: readonly number[]): boolean {
-    if (nodes > free.length) return false;
-    const { layout } = this.parts;
-    const { usable, profile, clock } = this.step;
-    const processors: number[] = [];
-    let left = e.job.size;
-    for (const node of free.slice(0, nodes)) {
-      const cores = layout.spread(node, Math.min(ppn, left), usable, () => false);
-      if (cores === undefined) return false;
-      processors.push(...cores);
-      left -= cores.length;
-    }
-    if (left > 0) return false;
-    const runtime = e.job.estimate * selfSlowdown(this.#waiting(e.job), ppn, this.#context(free).machine);
-    const footprint = nodes * layout.perNode;
-    const { plan, at } = e.note;
-    const lifted = at !== undefined && Number.isFinite(at);
-    if (lifted) profile.give(at, plan.runtime, plan.footprint, e.job.demand);
-    if (!profile.fitsAt(clock, runtime, footprint, e.job.demand) || !this.#start(e.job, processors)) {
-      if (lifted) profile.take(at, plan.runtime, plan.footprint, e.job.demand);
-      return false;
-    }
-    profile.take(clock, runtime, footprint, e.job.demand);
-    e.note.at = undefined;
-    return true;
+    const shape = this.#aloneShape(e, ppn, nodes, free);
+    if (shape === undefined) return false;
+    const { profile, clock } = this.step;
+    return admits(profile, clock, e, shape, () => this.#start(e.job, shape.processors));
   }
 
   /** A group (Cases 1–3, a serial pair): placed, the plan redone and kept, the members started. */

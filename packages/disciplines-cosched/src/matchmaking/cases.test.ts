@@ -156,6 +156,31 @@ describe('the first waiting job (§4.3, §4.4)', () => {
     expect(small).toMatchObject({ kind: 'space', case: 5, ppn: 4, nodes: 4 });
   });
 
+  it('a Case 5 the plan refuses does not outbid a group that can start (§4.4)', () => {
+    // As above with job 2 of 4 processes: Case 5 (2.4632) beats the group (1.4048) where the job
+    // can start alone, but where that would delay a reservation (conservative backfilling), the
+    // group is the best option that can start, and wins; the first job and a backfilled one alike.
+    const s = situation({
+      job: waiting(1, 16, 2000, fourPerNode),
+      waiting: [waiting(2, 4, 1000), waiting(3, 40, 9)],
+      context: contextWith(16),
+    });
+    expect(decideFirstJob(s, options)).toMatchObject({ kind: 'space', case: 5 });
+    expect(decideBackfill(s, options)).toMatchObject({ kind: 'space', case: 5 });
+    const refused = { ...s, startsAlone: () => false };
+    for (const d of [decideFirstJob(refused, options), decideBackfill(refused, options)]) {
+      expect(d).toMatchObject({ kind: 'group', case: 1 });
+      if (d.kind === 'group') expect(d.group.gain).toBeCloseTo((16000 / 1.05 + 4000 - 8000) / 8000, 10);
+    }
+    // Case 4 alone is refused too: nothing starts (the frame may still start a due reservation).
+    const alone = situation({ job: waiting(1, 16, 2000, fourPerNode), context: contextWith(16) });
+    expect(decideBackfill({ ...alone, startsAlone: () => false }, options)).toEqual({ kind: 'none' });
+    expect(decideBackfill({ ...alone, startsAlone: (a) => a.case === 4 }, options)).toMatchObject({
+      kind: 'space',
+      case: 4,
+    });
+  });
+
   it('falls back to Case 4, or to nothing', () => {
     const job = waiting(1, 16, 1000, twoPerNode);
     const s = situation({ job, waiting: [waiting(2, 16, 1000)], context: contextWith(8, { '2>1': 1.3 }) });

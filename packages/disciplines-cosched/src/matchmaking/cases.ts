@@ -32,12 +32,26 @@ export interface Situation {
   readonly fair: FairnessTest;
   /** Short jobs are only space-shared (§4.3). */
   readonly spaceSharingOnly?: boolean;
+  /**
+   * Whether the job can start alone in that shape now: under conservative backfilling (§4.7) only
+   * where it delays no reservation, which the discipline's plan knows. Absent: wherever it fits
+   * the free nodes.
+   */
+  readonly startsAlone?: (s: SpaceSharing) => boolean;
 }
 
 type Candidate = { gain: number; decision: Decision };
 
 const space = (s: SpaceSharing | undefined): Candidate | undefined =>
   s && { gain: s.gain, decision: { kind: 'space', ...s } };
+
+/**
+ * Case 4 or 5 as an option only where the job can start that way now (§4.4: the highest gain among
+ * the options; "if all of the latter options fail", Case 4): a Case 5 the plan refuses must not
+ * outbid a group that can start.
+ */
+const startable = (s: Situation, alone: SpaceSharing | undefined): SpaceSharing | undefined =>
+  alone && (s.startsAlone?.(alone) ?? true) ? alone : undefined;
 
 const group = (c: 1 | 2 | 3, g: Group | undefined): Candidate | undefined =>
   g && { gain: g.gain, decision: { kind: 'group', case: c, group: g } };
@@ -112,9 +126,9 @@ export const decideFirstJob = (s: Situation, options: MatchmakingOptions): Decis
       case1(s, options),
       case2(s, options),
       case3(s, options),
-      space(allCoresCase(s.job, machine, options)),
+      space(startable(s, allCoresCase(s.job, machine, options))),
     ]) ??
-    space(partialCoresCase(s.job, machine, options))?.decision ?? { kind: 'none' }
+    space(startable(s, partialCoresCase(s.job, machine, options)))?.decision ?? { kind: 'none' }
   );
 };
 
@@ -124,7 +138,7 @@ export const decideBackfill = (s: Situation, options: MatchmakingOptions): Decis
   if (s.spaceSharingOnly)
     return space(standardSpaceSharing(s.job, machine, options))?.decision ?? { kind: 'none' };
   return (
-    highest([case1(s, options), space(allCoresCase(s.job, machine, options))]) ??
-    space(partialCoresCase(s.job, machine, options))?.decision ?? { kind: 'none' }
+    highest([case1(s, options), space(startable(s, allCoresCase(s.job, machine, options)))]) ??
+    space(startable(s, partialCoresCase(s.job, machine, options)))?.decision ?? { kind: 'none' }
   );
 };

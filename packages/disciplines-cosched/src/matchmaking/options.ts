@@ -79,9 +79,9 @@ export const matchmakingOptions = z
       ),
     slackTest: z
       .enum(['all-delayed', 'pushed-past'])
-      .default('all-delayed')
+      .default('pushed-past')
       .describe(
-        'which jobs a group may not push past R_max = F_slack · R_est (§4.5 step 6, formula 4): all-delayed, every job it delays ("maintaining R_i ≤ R_max,i", §4.1), so a job already predicted past R_max blocks any group that delays it; pushed-past, only the jobs it "causes … to be delayed … more than R_max" (§4.5), those predicted within R_max without it',
+        'which jobs a group may not push past R_max = F_slack · R_est (§4.5 step 6, formula 4): pushed-past, only the jobs it "causes … to be delayed … more than R_max" (§4.5), those predicted within R_max without it; all-delayed, every job it delays ("maintaining R_i ≤ R_max,i", §4.1), so a job already predicted past R_max blocks any group that delays it',
       ),
     lowLoad: z
       .enum(['formula-8', 'fastest'])

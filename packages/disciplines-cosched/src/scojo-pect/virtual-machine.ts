@@ -118,7 +118,8 @@ export class VirtualMachine {
   }
 
   /**
-   * Put back the standing reservations that still fit, then compress (Mu'alem & Feitelson; §4.7's
+   * Put back the standing reservations in reservation order (one that no longer fits is placed
+   * again at its earliest fit in its turn, so it keeps its rank), then compress (Mu'alem & Feitelson; §4.7's
    * "compressed" conservative backfilling): each job in reservation order — a backfilled job keeps
    * its position — is lifted and put back at its earliest fit, never later than before. Jobs
    * without a reservation (new arrivals) come after, in arrival order. Returns the queue in that order.
@@ -139,14 +140,29 @@ export class VirtualMachine {
     for (const { job, note } of ordered) {
       const at = note.at;
       if (at === undefined) continue;
+      const { runtime, footprint } = note.plan;
       if (
         at !== Number.POSITIVE_INFINITY &&
         at >= clock &&
-        profile.fitsAt(at, note.plan.runtime, note.plan.footprint, job.demand)
+        profile.fitsAt(at, runtime, footprint, job.demand)
       ) {
-        profile.take(at, note.plan.runtime, note.plan.footprint, job.demand);
-      } else {
+        profile.take(at, runtime, footprint, job.demand);
+        continue;
+      }
+      // Its place is lost: the plan ran late (a resident's swap in or out, a due start the
+      // processors were not ready for). It is placed again at once, before the later jobs' places
+      // go back, so it keeps its rank: conservative backfilling lets no later job delay an earlier
+      // one (§4.7), and R_est, read off this plan, stays the response it promised. Placed after
+      // the later jobs instead, a job that slipped by one swap would wait behind all of them.
+      const earliest =
+        at === Number.POSITIVE_INFINITY
+          ? Number.POSITIVE_INFINITY
+          : profile.earliest(runtime, footprint, job.demand);
+      if (earliest === Number.POSITIVE_INFINITY) {
         note.at = undefined;
+      } else {
+        profile.take(earliest, runtime, footprint, job.demand);
+        note.at = earliest;
       }
     }
     const plain = this.#plain && ordered.every(({ job }) => !hasDemand(job.demand));

@@ -113,24 +113,7 @@ export class Checks {
    */
   choose(job: SimJob, count: number): Int32Array {
     const { w, seat } = this;
-    if (constrains(w.rules)) {
-      const chosen: number[] = [];
-      const runningOn = (p: number) => w.ledger.runningJob[p]!;
-      for (let i = 0; i < seat.owned.length && chosen.length < count; i++) {
-        const p = seat.owned[i]!;
-        if (!w.ledger.idle.has(p)) continue;
-        chosen.push(p);
-        if (placementViolation(w.rules, w.machine, job.id, chosen, runningOn)) chosen.pop();
-      }
-      if (chosen.length < count) {
-        this.refuse(
-          job,
-          'no-over-commit',
-          `needs ${count} processors that keep the placement rules, found ${chosen.length}`,
-        );
-      }
-      return Int32Array.from(chosen);
-    }
+    if (constrains(w.rules)) return this.#chooseByRules(job, count);
     if (seat.whole) {
       try {
         return w.ledger.chooseProcessors(count);
@@ -148,8 +131,34 @@ export class Checks {
   }
 
   checkPlacement(job: SimJob, processors: ArrayLike<number>): void {
+    if (constrains(this.w.rules)) this.#checkRules(job, processors);
+  }
+
+  // The paths under placement rules live in methods of their own: a closure over `w` in a method
+  // makes every call of it allocate a context for `w`, rules or not (once per job start).
+
+  #chooseByRules(job: SimJob, count: number): Int32Array {
+    const { w, seat } = this;
+    const chosen: number[] = [];
+    const runningOn = (p: number) => w.ledger.runningJob[p]!;
+    for (let i = 0; i < seat.owned.length && chosen.length < count; i++) {
+      const p = seat.owned[i]!;
+      if (!w.ledger.idle.has(p)) continue;
+      chosen.push(p);
+      if (placementViolation(w.rules, w.machine, job.id, chosen, runningOn)) chosen.pop();
+    }
+    if (chosen.length < count) {
+      this.refuse(
+        job,
+        'no-over-commit',
+        `needs ${count} processors that keep the placement rules, found ${chosen.length}`,
+      );
+    }
+    return Int32Array.from(chosen);
+  }
+
+  #checkRules(job: SimJob, processors: ArrayLike<number>): void {
     const { w } = this;
-    if (!constrains(w.rules)) return;
     const broken = placementViolation(w.rules, w.machine, job.id, processors, (p) => w.ledger.runningJob[p]!);
     if (broken) this.refuse(job, broken[0], broken[1]);
   }

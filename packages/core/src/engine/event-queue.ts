@@ -51,10 +51,16 @@ export class EventQueue {
     this.#token[cell] = token;
     let i = this.#size++;
     const heap = this.#heap;
+    const times = this.#time;
+    const orders = this.#order;
+    const o = orders[cell]!;
+    // Sift the new cell up: it rises past every parent it precedes in (time, order).
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.#less(cell, heap[parent]!)) break;
-      heap[i] = heap[parent]!;
+      const up = heap[parent]!;
+      const tu = times[up]!;
+      if (!(time < tu || (time === tu && o < orders[up]!))) break;
+      heap[i] = up;
       i = parent;
     }
     heap[i] = cell;
@@ -84,14 +90,29 @@ export class EventQueue {
     this.time = this.#time[top]!;
     this.#free.push(top);
     const last = heap[--this.#size]!;
+    const times = this.#time;
+    const orders = this.#order;
+    const tl = times[last]!;
+    const ol = orders[last]!;
     let i = 0;
     const n = this.#size;
+    // Sift `last` down from the root: each step takes the child first in (time, order).
     for (;;) {
       let child = 2 * i + 1;
       if (child >= n) break;
-      if (child + 1 < n && this.#less(heap[child + 1]!, heap[child]!)) child++;
-      if (!this.#less(heap[child]!, last)) break;
-      heap[i] = heap[child]!;
+      let c = heap[child]!;
+      let tc = times[c]!;
+      if (child + 1 < n) {
+        const r = heap[child + 1]!;
+        const tr = times[r]!;
+        if (tr < tc || (tr === tc && orders[r]! < orders[c]!)) {
+          child++;
+          c = r;
+          tc = tr;
+        }
+      }
+      if (!(tc < tl || (tc === tl && orders[c]! < ol))) break;
+      heap[i] = c;
       i = child;
     }
     heap[i] = last;
@@ -107,12 +128,6 @@ export class EventQueue {
   subject = 0;
   token = 0;
   time = 0;
-
-  #less(a: number, b: number): boolean {
-    const ta = this.#time[a]!;
-    const tb = this.#time[b]!;
-    return ta < tb || (ta === tb && this.#order[a]! < this.#order[b]!);
-  }
 
   #newCell(): number {
     if (this.#cells === this.#time.length) {

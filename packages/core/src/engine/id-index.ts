@@ -25,7 +25,8 @@ export class IdIndex {
   get(id: number): number {
     const keys = this.#keys;
     const entries = this.#entries;
-    for (let i = this.#home(id); ; i = (i + 1) & this.#mask) {
+    const mask = this.#mask;
+    for (let i = home(id, mask); ; i = (i + 1) & mask) {
       const entry = entries[i]!;
       if (entry === -1 || keys[i] === id) return entry;
     }
@@ -46,14 +47,14 @@ export class IdIndex {
     const keys = this.#keys;
     const entries = this.#entries;
     const mask = this.#mask;
-    let hole = this.#home(id);
+    let hole = home(id, mask);
     while (entries[hole] !== -1 && keys[hole] !== id) hole = (hole + 1) & mask;
     if (entries[hole] === -1) return;
     this.#size--;
     // Move back every later key of the run that the hole would cut off from its home slot.
     for (let i = (hole + 1) & mask; entries[i] !== -1; i = (i + 1) & mask) {
-      const home = this.#home(keys[i]!);
-      const between = hole <= i ? home > hole && home <= i : home > hole || home <= i;
+      const at = home(keys[i]!, mask);
+      const between = hole <= i ? at > hole && at <= i : at > hole || at <= i;
       if (between) continue;
       keys[hole] = keys[i]!;
       entries[hole] = entries[i]!;
@@ -62,17 +63,13 @@ export class IdIndex {
     entries[hole] = -1;
   }
 
-  #home(id: number): number {
-    // Fibonacci hashing: consecutive ids (the usual workload) spread over the table.
-    const hash = Math.imul(id, 0x9e3779b1);
-    return (hash ^ (hash >>> 15)) & this.#mask;
-  }
-
   #insert(id: number, entry: number): void {
-    let i = this.#home(id);
-    while (this.#entries[i] !== -1) i = (i + 1) & this.#mask;
+    const entries = this.#entries;
+    const mask = this.#mask;
+    let i = home(id, mask);
+    while (entries[i] !== -1) i = (i + 1) & mask;
     this.#keys[i] = id;
-    this.#entries[i] = entry;
+    entries[i] = entry;
   }
 
   #grow(): void {
@@ -84,4 +81,10 @@ export class IdIndex {
     this.#mask = capacity - 1;
     for (let i = 0; i < keys.length; i++) if (entries[i] !== -1) this.#insert(keys[i]!, entries[i]!);
   }
+}
+
+/** The slot where an id's search starts. Fibonacci hashing: consecutive ids (the usual workload) spread over the table. */
+function home(id: number, mask: number): number {
+  const hash = Math.imul(id, 0x9e3779b1);
+  return (hash ^ (hash >>> 15)) & mask;
 }

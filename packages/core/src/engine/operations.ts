@@ -217,7 +217,7 @@ export class Operations extends Transitions {
     w.touched(next);
     job.processors = next;
     job.resizes++;
-    job.heldSince = w.now;
+    job.holding = true;
     // A resize is a reallocation: minimum runs count from it, as from a start (seed 000 §4.2: LSF
     // malleates a job through its migrate interface, a checkpoint and a start on the new count).
     job.lastRun = w.now;

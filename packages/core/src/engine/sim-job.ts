@@ -82,9 +82,10 @@ export class SimJob {
   /** Validates the job's one live event: a fresh run-wide token whenever the old event goes stale. */
   token = 0;
 
-  /** ∫ processors dt while holding processors, up to `heldSince`. */
+  /** ∫ processors dt while holding processors, up to `lastRun` while it holds them now. */
   processorTime = 0;
-  heldSince = Number.NaN;
+  /** Whether it holds processors now: it has since its last start, resume or resize (`lastRun`). */
+  holding = false;
   /** Seconds waiting up to `waitingSince` (NaN while not waiting). */
   waited = 0;
   waitingSince = 0;
@@ -134,10 +135,7 @@ export class SimJob {
   }
 
   acquired(now: number): number {
-    return (
-      this.processorTime +
-      (Number.isNaN(this.heldSince) ? 0 : (now - this.heldSince) * this.processors.length)
-    );
+    return this.processorTime + (this.holding ? (now - this.lastRun) * this.processors.length : 0);
   }
 
   pendingTime(now: number): number {

@@ -52,6 +52,8 @@ class Simulation {
   readonly #ops: Operations[] = [];
   readonly #sampler: Sampler;
   readonly #stop: StopRule;
+  /** Whether the stop rule can end the run (`all-left` never does: the loop ends it), so it is told of each job. */
+  readonly #stopWatches: boolean;
   readonly #limits: RunLimits;
   readonly #yieldEvery: number;
   readonly #arrivals: Arrivals;
@@ -87,6 +89,7 @@ class Simulation {
     this.#limits = o.limits ?? {};
     this.#yieldEvery = o.yieldEvery ?? 0;
     this.#stop = parseStopRule(o.stop ?? 'all-left');
+    this.#stopWatches = this.#stop.measured < Number.POSITIVE_INFINITY;
     const random = new RandomStreams(o.seed ?? 0);
     for (const spec of seats) {
       const { definition, options } = spec;
@@ -209,21 +212,22 @@ class Simulation {
     const instant = this.#instant;
     w.now = instant.time;
     let onlyTimers = true;
-    for (let i = 0; i < instant.size; i++) {
-      const kind = instant.kind[i]!;
-      const subject = instant.subject[i]!;
+    // Applying events gathers none: the columns and their length stay as they are.
+    const { kind: kinds, subject: subjects, token: tokens, size } = instant;
+    for (let i = 0; i < size; i++) {
+      const kind = kinds[i]!;
+      const subject = subjects[i]!;
       if (kind === EventKind.Arrival) {
         onlyTimers = false;
         this.#arrive(subject);
       } else if (kind === EventKind.Timer) {
-        const timer = w.timers.take(subject, instant.token[i]!);
-        if (timer)
-          w.seats[timer.seat]!.triggers.push({ kind: 'timer', tag: timer.handle.tag, timer: timer.handle });
+        const timer = w.timers.take(subject, tokens[i]!);
+        if (timer) w.seats[timer.seat]!.triggers.timer(timer.handle);
       } else if (kind === EventKind.Wake) {
         w.seats[subject]!.wakeQueued = false;
       } else {
         onlyTimers = false;
-        this.#apply(kind, subject, instant.token[i]!);
+        this.#apply(kind, subject, tokens[i]!);
       }
     }
     return onlyTimers;
@@ -235,7 +239,7 @@ class Simulation {
     const interval = w.profile.decisionInterval;
     for (let i = 0; i < w.seats.length; i++) {
       const seat = w.seats[i]!;
-      if (seat.triggers.length === 0) continue;
+      if (seat.triggers.size === 0) continue;
       if (interval > 0 && w.now < seat.lastDecision + interval - instantTolerance(w.now)) {
         // Too soon: hold the triggers for a round at the end of the interval.
         if (!seat.wakeQueued) {
@@ -247,13 +251,16 @@ class Simulation {
       seat.lastDecision = w.now;
       seat.rounds++;
       const context = this.#contexts[i]!;
-      open(context, seat.triggers);
+      // The round's triggers become the shown ones; the last round's log collects the next round's.
       const triggers = seat.triggers;
-      seat.triggers = [];
+      seat.triggers = seat.shown;
+      seat.triggers.clear();
+      seat.shown = triggers;
+      open(context, triggers);
       try {
         seat.scheduler.schedule(context);
       } catch (error) {
-        throw disciplineFailure(error, this.#names[i]!, w.now, deciding(triggers));
+        throw disciplineFailure(error, this.#names[i]!, w.now, deciding(triggers.triggers()));
       }
       seat.queue.tidy();
     }
@@ -281,8 +288,9 @@ class Simulation {
     job.arrived = true;
     this.#arrivedJobs++;
     seat.queue.arrive(job);
-    for (const f of w.onSubmitted) f(job.record, w.now, seat.name);
-    seat.triggers.push({ kind: 'arrival', job: job.view });
+    if (w.onSubmitted.length) for (const f of w.onSubmitted) f(job.record, w.now, seat.name);
+    seat.triggers.arrival(job.view);
+    if (!this.#stopWatches) return;
     const status = this.#stop.arrived(job.arrival);
     if (status) this.#status ??= status;
   }
@@ -294,6 +302,7 @@ class Simulation {
   #leave(job: SimJob, ending: 'finished' | 'killed'): void {
     this.#ops[job.owner]!.leave(job, ending);
     this.#ended++;
+    if (!this.#stopWatches) return;
     const status = this.#stop.left(job.arrival);
     if (status) this.#status ??= status;
   }

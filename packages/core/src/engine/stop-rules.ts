@@ -36,7 +36,7 @@ export const stopRules: readonly StopRuleInfo[] = [
 /** A run's stop rule, fed with arrivals and departures by arrival index. */
 export interface StopRule {
   readonly text: string;
-  /** Jobs whose figures count (arrival index below this), or Infinity. */
+  /** Jobs whose figures count (arrival index below this), or Infinity: then the rule never ends a run. */
   readonly measured: number;
   /** Note the arrival with this index; a status when it ends the run (saturation), else undefined. */
   arrived(arrival: number): RunStatus | undefined;

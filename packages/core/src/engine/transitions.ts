@@ -74,7 +74,7 @@ export class Transitions extends Checks {
       job.firstProcessors = processors.length;
     }
     job.lastRun = w.now;
-    job.heldSince = w.now;
+    job.holding = true;
     if (!Number.isNaN(job.waitingSince)) job.waited += w.now - job.waitingSince;
     job.waitingSince = Number.NaN;
     seat.running.add(job);
@@ -82,9 +82,9 @@ export class Transitions extends Checks {
   }
 
   endHolding(job: SimJob): void {
-    if (Number.isNaN(job.heldSince)) return;
-    job.processorTime += (this.w.now - job.heldSince) * job.processors.length;
-    job.heldSince = Number.NaN;
+    if (!job.holding) return;
+    job.processorTime += (this.w.now - job.lastRun) * job.processors.length;
+    job.holding = false;
   }
 
   afterOverhead(job: SimJob, op: Operation, cost: number): void {
@@ -144,7 +144,7 @@ export class Transitions extends Checks {
       case 'place':
         break;
     }
-    this.seat.triggers.push({ kind: 'overhead-end', job: job.view, operation: op });
+    this.seat.triggers.overheadEnd(job.view, op);
   }
 
   /** A job finished or was killed: it releases everything and leaves the system. */
@@ -178,6 +178,6 @@ export class Transitions extends Checks {
       };
       for (const f of w.onJobEnded) f(outcome);
     }
-    seat.triggers.push({ kind: ending === 'finished' ? 'completion' : 'killed', job: job.view });
+    seat.triggers.left(job.view, ending);
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvariantViolation } from '../errors/errors.ts';
 import type { Job } from '../job/job.ts';
-import type { SchedulingContext } from './context.ts';
+import type { SchedulingContext, Trigger } from './context.ts';
 import { every, job, run } from './scripted.test-support.ts';
 
 /** Values the run hides from a discipline (knowledge: user estimates, nothing else). */
@@ -174,6 +174,36 @@ describe('the view: nothing reachable leads to hidden values or engine state', (
     });
     await run([job(1, 0, 4, 5), job(2, 0, 4, 5), job(3, 0, 4, 5)], d);
     expect(rounds.slice(0, 4)).toEqual(['0:1p,2p,3p', '0:1p,2r,3p', '5:1p,3p', '5:1p,3r']);
+  });
+
+  it("a round's triggers are its own: a kept or changed array is never touched or read back", async () => {
+    const shown = (ts: readonly { kind: string; job?: { id: number } }[]) =>
+      ts.map((t) => `${t.kind}${t.job ? t.job.id : ''}`).join(',');
+    let kept: readonly Trigger[] | undefined;
+    const rounds: string[] = [];
+    const d = every((ctx) => {
+      const triggers = ctx.triggers;
+      rounds.push(`${ctx.now}:${shown(triggers)}${triggers === ctx.triggers ? '' : ' (changed)'}`);
+      if (kept) rounds.push(`kept:${shown(kept)}`);
+      else {
+        kept = triggers;
+        // Scribbling over the array and its objects changes only the discipline's copy.
+        (triggers as unknown as { kind: string }[]).push({ kind: 'timer' });
+        (triggers[0] as unknown as { kind: string }).kind = 'forged';
+      }
+      for (const j of ctx.jobs.pending) if (ctx.machine.fits(j.size, j.demand)) ctx.start(j);
+      if (ctx.now === 0) ctx.setTimer(3, 'tick');
+    });
+    await run([job(1, 0, 1, 2), job(2, 0, 1, 5), job(3, 2, 1, 1)], d);
+    expect(rounds).toEqual([
+      '0:arrival1,arrival2',
+      '2:completion1,arrival3',
+      'kept:forged1,arrival2,timer',
+      '3:completion3,timer',
+      'kept:forged1,arrival2,timer',
+      '5:completion2',
+      'kept:forged1,arrival2,timer',
+    ]);
   });
 
   it('an operation on a job of another run or a forged view is refused, located', async () => {

@@ -14,6 +14,7 @@ import { Jobs, NotesFacade } from './jobs-view.ts';
 import { MachineFacade } from './machine-view.ts';
 import type { Operations } from './operations.ts';
 import type { SimJob } from './sim-job.ts';
+import type { TriggerLog } from './trigger-log.ts';
 import type { Seat, World } from './world.ts';
 
 /*
@@ -26,10 +27,10 @@ import type { Seat, World } from './world.ts';
 const NONE: readonly never[] = Object.freeze([]);
 
 /** Hands a round's triggers over to a context; module-private, so a discipline cannot call it. */
-let openRound: (context: Context, triggers: readonly Trigger[]) => void;
+let openRound: (context: Context, triggers: TriggerLog) => void;
 
-/** Begin a decision round: the context shows these triggers (the engine no longer holds them). */
-export function open(context: SchedulingContext, triggers: readonly Trigger[]): void {
+/** Begin a decision round: the context shows these triggers (the log is left alone until the next round). */
+export function open(context: SchedulingContext, triggers: TriggerLog): void {
   openRound(context as Context, triggers);
 }
 
@@ -37,16 +38,17 @@ export function open(context: SchedulingContext, triggers: readonly Trigger[]): 
 export class Context implements SchedulingContext {
   static {
     openRound = (context, triggers) => {
-      // The engine hands the array over and collects the next round's in a new one, so what a
-      // discipline does to it changes nothing in the engine.
-      context.#triggers = triggers;
+      context.#log = triggers;
+      context.#triggers = undefined;
     };
   }
 
   readonly #w: World;
   readonly #seat: Seat;
   readonly #ops: Operations;
-  #triggers: readonly Trigger[] = NONE;
+  #log: TriggerLog | undefined;
+  /** The round's triggers, built at the first read: a new array, which the engine never reads back. */
+  #triggers: readonly Trigger[] | undefined;
   readonly discipline: string;
   readonly machine: MachineView;
   readonly jobs: JobsView;
@@ -68,6 +70,7 @@ export class Context implements SchedulingContext {
   }
 
   get triggers(): readonly Trigger[] {
+    this.#triggers ??= this.#log ? this.#log.triggers() : NONE;
     return this.#triggers;
   }
 

@@ -3,7 +3,6 @@ import type { Capabilities } from '../discipline/capabilities.ts';
 import type { Scheduler } from '../discipline/define.ts';
 import { InvariantViolation } from '../errors/errors.ts';
 import type { ContentionModel, Placement as ContentionPlacement } from './contention.ts';
-import type { Trigger } from './context.ts';
 import { EventQueue } from './event-queue.ts';
 import { IdIndex } from './id-index.ts';
 import { JobSet } from './job-set.ts';
@@ -13,6 +12,7 @@ import type { PlacementRules } from './placement.ts';
 import type { PlatformProfile } from './profile.ts';
 import type { SimJob } from './sim-job.ts';
 import { TimerTable } from './timers.ts';
+import { TriggerLog } from './trigger-log.ts';
 import { WaitingQueue } from './waiting-queue.ts';
 
 /** The observers' handlers for one hook, bound, so the hot path loops over plain functions. */
@@ -41,8 +41,10 @@ export interface Seat {
   readonly running: JobSet;
   readonly suspended: JobSet;
   readonly checkpointed: JobSet;
-  /** What woke it since its last round (handed over to the discipline at the round). */
-  triggers: Trigger[];
+  /** What woke it since its last round. */
+  triggers: TriggerLog;
+  /** What woke it for its last round (what `ctx.triggers` shows); swapped with `triggers` at each round. */
+  shown: TriggerLog;
   /** Time of its last decision round (decision-interval rule). */
   lastDecision: number;
   /** Whether a wake-up at the end of the decision interval is queued. */
@@ -163,7 +165,8 @@ export function newSeat(
     running: new JobSet(),
     suspended: new JobSet(),
     checkpointed: new JobSet(),
-    triggers: [],
+    triggers: new TriggerLog(),
+    shown: new TriggerLog(),
     lastDecision: Number.NEGATIVE_INFINITY,
     wakeQueued: false,
     counters: new Map(),

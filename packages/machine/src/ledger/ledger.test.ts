@@ -50,6 +50,17 @@ describe('AllocationLedger', () => {
     expect(snapshot(l)).toEqual(snapshot(new AllocationLedger(machine)));
   });
 
+  it('hands one processor as the same list each time it is the lowest idle one', () => {
+    const l = new AllocationLedger(machine);
+    const first = l.chooseProcessors(1);
+    expect(Array.from(first)).toEqual([0]);
+    l.occupy(1, first, [], true);
+    expect(Array.from(l.chooseProcessors(1))).toEqual([1]);
+    l.vacate(first, [], false);
+    expect(l.chooseProcessors(1)).toBe(first);
+    expect(Array.from(first)).toEqual([0]);
+  });
+
   it('refuses over-commit of processors or resources and changes nothing', () => {
     const l = new AllocationLedger(machine);
     l.occupy(1, [0, 1], [8], true);

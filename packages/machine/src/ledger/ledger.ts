@@ -21,6 +21,9 @@ export class AllocationLedger {
   /** Most jobs resident on one processor: the machine's limit, or a run's tighter one. */
   readonly multiprogrammingLimit: number;
 
+  /** The one-processor list of each processor, made at its first use (see chooseProcessors). */
+  readonly #single: (Int32Array | undefined)[];
+
   constructor(
     readonly machine: Machine,
     multiprogrammingLimit = machine.multiprogrammingLimit,
@@ -30,6 +33,7 @@ export class AllocationLedger {
     this.runningJob = new Int32Array(machine.processors).fill(-1);
     this.resident = new Uint16Array(machine.processors);
     this.free = Float64Array.from(machine.capacities);
+    this.#single = new Array<Int32Array | undefined>(machine.processors).fill(undefined);
   }
 
   get idleProcessors(): number {
@@ -42,12 +46,24 @@ export class AllocationLedger {
     return fitsWithin(demand, this.free, this.machine.capacities);
   }
 
-  /** Choose `count` idle processors: the lowest-numbered ones, so schedules read naturally. */
+  /**
+   * Choose `count` idle processors: the lowest-numbered ones, so schedules read naturally. The
+   * list is the caller's to keep but never to write: a single processor comes as one shared,
+   * per-processor list (most jobs of real workloads need one, and a fresh typed array per start
+   * was a fifth of what the engine allocated).
+   */
   chooseProcessors(count: number): Int32Array {
     if (count > this.idle.size) {
       throw new LedgerError('no-over-commit', `needs ${count} processors, only ${this.idle.size} idle`);
     }
-    return this.idle.lowest(count);
+    if (count !== 1) return this.idle.lowest(count);
+    const p = this.idle.first();
+    let one = this.#single[p];
+    if (one === undefined) {
+      one = Int32Array.of(p);
+      this.#single[p] = one;
+    }
+    return one;
   }
 
   /**

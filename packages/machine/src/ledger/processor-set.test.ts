@@ -11,6 +11,16 @@ describe('ProcessorSet', () => {
     expect(Array.from(new ProcessorSet(70).lowest(2))).toEqual([]);
   });
 
+  it('first() is the lowest member, -1 when empty', () => {
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 1, maxLength: 100 }), (bits) => {
+        const s = new ProcessorSet(bits.length);
+        bits.forEach((b, p) => b && s.add(p));
+        expect(s.first()).toBe(bits.indexOf(true));
+      }),
+    );
+  });
+
   it('finds the first (aligned) run of consecutive members, as a brute force does', () => {
     fc.assert(
       fc.property(

@@ -48,6 +48,16 @@ export class ProcessorSet {
     }
   }
 
+  /** The lowest member, or -1 when the set is empty. */
+  first(): number {
+    const words = this.#words;
+    for (let w = 0; w < words.length; w++) {
+      const bits = words[w]!;
+      if (bits !== 0) return (w << 5) + (31 - Math.clz32(bits & -bits));
+    }
+    return -1;
+  }
+
   /** The `count` lowest members (fewer if the set is smaller), ascending. */
   lowest(count: number): Int32Array {
     const out = new Int32Array(Math.min(count, this.#size));

@@ -9,6 +9,7 @@ import { gltsNs } from './glts/glts-ns.ts';
 import { scojoPectProfile } from './scojo-pect/platform.ts';
 import { ssp } from './ssp/ssp.ts';
 
+export { coschedulingSlowdown, pairCoschedulingSlowdown } from './contention/pair.ts';
 export {
   type NodeLayout,
   nodeSlowdown,

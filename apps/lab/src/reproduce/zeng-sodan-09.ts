@@ -8,7 +8,8 @@ import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
  * matchmaking (`cst`, `cstws`), and its variants (`glts-fbo`, `glts-ns`, `glts-nh`), all inside
  * Scojo-PECT on 128 nodes of 2 CPUs × 2 cores, on the paper's workloads W1 (α = 10.33) and W2
  * (α = 9.83) of the `zeng-sodan-multicore` model, 3 seeds × 10 000 jobs, averaged as the paper does.
- * Runs use the `scojo-pect` profile (60 s swap per slice), the `zeng-sodan-09` contention model,
+ * Runs use the `scojo-pect` profile (60 s swap per slice), the `zeng-sodan-09` contention model
+ * with SL_cos drawn per job pair (§4.6's SL_{A,i}; the model's default `slCos: 'pair'`),
  * and what the schedulers are assumed to know: runtimes ("roughly correct runtime estimation",
  * §3) and slowdowns. Figures are the disciplines' own: RR per type and overall (cut off at the
  * short bound, 10 min: the frame's default `rrCutoff`; §5.1 names no value, its SSP figures on W2
@@ -181,7 +182,7 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
   });
   const text = [
     zengSodan09.title,
-    `zeng-sodan-multicore on 128 nodes of 2 × 2 cores, ${seeds.length} seed${seeds.length > 1 ? 's' : ''} × ${jobs} jobs, scojo-pect profile, zeng-sodan-09 contention, runtimes and slowdowns known; means over the seeds.`,
+    `zeng-sodan-multicore on 128 nodes of 2 × 2 cores, ${seeds.length} seed${seeds.length > 1 ? 's' : ''} × ${jobs} jobs, scojo-pect profile, zeng-sodan-09 contention (SL_cos per job pair, §4.6), runtimes and slowdowns known; means over the seeds.`,
     '',
     byScheme('W1'),
     ...(o.quick ? [] : ['', byScheme('W2')]),

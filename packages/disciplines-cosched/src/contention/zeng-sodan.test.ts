@@ -57,6 +57,27 @@ describe('zeng-sodan-09: slowdowns by placement (§4.9)', () => {
     expect(slowdown(fast, [0, 1, 2, 3, 4])).toBe(1);
   });
 
+  it('per pair (§4.6): each co-runner brings its own SL_{A,i}; the slowest node sets the pace', () => {
+    // Keys 2, 4, 7 (the workload's `cosKey`s) address the pair draws: SL_{2,4} = 1.0178,
+    // SL_{4,2} = 1.1796, SL_{2,7} = 1.4088, SL_{7,2} = 1.0784 (pinned in pair.test.ts).
+    const a = job(1, { slScr: 1.3, slSno: 1.1, slCos: 1.2, cosKey: 2 });
+    const b = job(2, { slScr: 1.3, slSno: 1.1, slCos: 1.2, cosKey: 4 });
+    const c = job(3, { slScr: 1.3, slSno: 1.1, slCos: 1.2, cosKey: 7 });
+    // Job a: one process on node 0 (beside b) and one on node 1 (beside c).
+    expect(slowdown(a, [0, 4], { 1: b, 5: c })).toBeCloseTo(1.4088, 4);
+    // c gone: only b's value, not a's own slCos 1.2.
+    expect(slowdown(a, [0, 4], { 1: b })).toBeCloseTo(1.0178, 4);
+    // The other direction is another draw: b beside a, c beside a.
+    expect(slowdown(b, [1], { 0: a, 4: a })).toBeCloseTo(1.1796, 4);
+    expect(slowdown(c, [5], { 4: a })).toBeCloseTo(1.0784, 4);
+    // Self slowdowns multiply on the node: a on both CPUs of node 0 beside b, SL_sno · SL_{2,4}.
+    expect(slowdown(a, [0, 2], { 1: b })).toBeCloseTo(1.1 * 1.0178, 4);
+    // Two other jobs on one node: the larger pair value (formula 6's SL_q), not their product.
+    expect(slowdown(a, [0], { 1: b, 2: c })).toBeCloseTo(1.4088, 4);
+    // A partner without a key: the job's own per-job value.
+    expect(slowdown(a, [0], { 1: job(9) })).toBeCloseTo(1.2, 12);
+  });
+
   it('a job without slowdown traits is not slowed', () => {
     expect(slowdown(job(1, null), [0, 1, 2, 3], { 4: job(2) })).toBe(1);
   });

@@ -1,19 +1,32 @@
 import type { ContentionModel, ContentionPlacement, Job } from '@js/core';
 import type { Machine } from '@js/machine';
+import { coschedulingSlowdown } from './pair.ts';
 
-/** A job's three Table 4 slowdowns (§4.9); 1 where the workload gave none. */
+/**
+ * A job's two self slowdowns from Table 4 (§4.9); 1 where the workload gave none. Its coscheduling
+ * slowdown depends on the partner too: {@link coschedulingSlowdown}.
+ */
 export interface ZengSodanSlowdowns {
   /** SL_scr, core self slowdown: two of its processes on the cores of one CPU. */
   readonly scr: number;
   /** SL_sno, node self slowdown: its processes on different CPUs of one node. */
   readonly sno: number;
-  /** SL_cos, coscheduling slowdown: another job's process runs on the same node. */
-  readonly cos: number;
 }
 
-/** The slowdowns in a job's traits (`slScr`, `slSno`, `slCos`, as the zeng-sodan-multicore model names them). */
+/** The self slowdowns in a job's traits (`slScr`, `slSno`, as the zeng-sodan-multicore model names them). */
 export function slowdownsOf(traits: Readonly<Record<string, number>> | undefined): ZengSodanSlowdowns {
-  return { scr: traits?.slScr ?? 1, sno: traits?.slSno ?? 1, cos: traits?.slCos ?? 1 };
+  return { scr: traits?.slScr ?? 1, sno: traits?.slSno ?? 1 };
+}
+
+/** Whether a job's traits carry any slowdown (self or coscheduling): without any, it always runs at 1. */
+export function hasSlowdowns(traits: Readonly<Record<string, number>> | undefined): boolean {
+  return (
+    traits !== undefined &&
+    (traits.slScr !== undefined ||
+      traits.slSno !== undefined ||
+      traits.slCos !== undefined ||
+      traits.cosKey !== undefined)
+  );
 }
 
 /** How a job's processes sit on one node: what decides which of its slowdowns apply there. */
@@ -22,8 +35,11 @@ export interface NodeLayout {
   readonly cpus: number;
   /** Whether some CPU holds two or more of its processes (they share that CPU's cores). */
   readonly cpuShared: boolean;
-  /** Whether another job's process runs on the node. */
-  readonly coRunner: boolean;
+  /**
+   * SL_cos the job suffers on the node: its pair value with the other job there (§4.6), the
+   * largest of them if several; 1 when it is alone on the node.
+   */
+  readonly coscheduling: number;
 }
 
 /**
@@ -32,19 +48,19 @@ export interface NodeLayout {
  * SL_scr·SL_sno for all cores of a node.
  */
 export function nodeSlowdown(sl: ZengSodanSlowdowns, layout: NodeLayout): number {
-  return (layout.cpuShared ? sl.scr : 1) * (layout.cpus >= 2 ? sl.sno : 1) * (layout.coRunner ? sl.cos : 1);
+  return (layout.cpuShared ? sl.scr : 1) * (layout.cpus >= 2 ? sl.sno : 1) * layout.coscheduling;
 }
 
 /**
  * The factor of a job running on `processors` (each node's layout read off the machine): the
  * largest over its nodes, since a parallel job advances at the pace of its slowest process.
- * `coRunnerOn(node)` says whether another job's process runs on a node.
+ * `coschedulingOn(node)` is the job's SL_cos on a node (see {@link NodeLayout.coscheduling}).
  */
 export function placementSlowdown(
   sl: ZengSodanSlowdowns,
   machine: Machine,
   processors: ArrayLike<number>,
-  coRunnerOn: (node: number) => boolean,
+  coschedulingOn: (node: number) => number,
 ): number {
   // Per node: the CPUs used and how many processes on each (processors sorted or not).
   const perNode = new Map<number, Map<number, number>>();
@@ -60,7 +76,7 @@ export function placementSlowdown(
   for (const [node, cpus] of perNode) {
     let cpuShared = false;
     for (const n of cpus.values()) if (n >= 2) cpuShared = true;
-    const factor = nodeSlowdown(sl, { cpus: cpus.size, cpuShared, coRunner: coRunnerOn(node) });
+    const factor = nodeSlowdown(sl, { cpus: cpus.size, cpuShared, coscheduling: coschedulingOn(node) });
     if (factor > worst) worst = factor;
   }
   return perNode.size ? worst : 1;
@@ -69,10 +85,13 @@ export function placementSlowdown(
 /**
  * Zeng & Sodan's contention model (seed 002, §4.9; spec 03, "Slowdown model"): a job's execution
  * time under an allocation is its base runtime (T_i, one process per node, Table 1) times the
- * slowdowns its placement incurs, SL_scr, SL_sno and SL_cos, read from the job's own traits (drawn
- * from Table 4 by the `zeng-sodan-multicore` workload). SL_cos is per job: the workload draws one
- * value per job, so a job suffers its own SL_cos whoever its node neighbour is (§4.6's SL_{A,i} is
- * written per pair, but no pair value exists to draw from). A job without the traits runs at 1.
+ * slowdowns its placement incurs: SL_scr and SL_sno from the job's own traits (drawn from Table 4
+ * by the `zeng-sodan-multicore` workload), and on a node it shares, SL_cos of the pair (§4.6's
+ * SL_{A,i}, "the slowdown of Job A when A coschedules with Job i": {@link coschedulingSlowdown},
+ * a Table 4 draw addressed by the two jobs' keys, or the job's own per-job value when the workload
+ * was made with `slCos: 'job'`). On a node with more than one other job (the paper never puts more
+ * than two jobs on a node, but the engine allows it) the largest pair value applies, as formula 6
+ * takes SL_q, the largest over the co-runners. A job without the traits runs at 1.
  *
  * It lives in this package rather than in `@js/machine` (as issue 15 puts it): the
  * ContentionModel interface is `@js/core`'s, which `@js/machine` cannot import.
@@ -90,13 +109,18 @@ export const zengSodanContention: ContentionModel = Object.freeze({
   slowdown(job: Job, processors: ArrayLike<number>, placement: ContentionPlacement): number {
     const { machine } = placement;
     const perNode = machine.cpusPerNode * machine.coresPerCpu;
-    const coRunnerOn = (node: number): boolean => {
+    const coschedulingOn = (node: number): number => {
+      let worst = Number.NEGATIVE_INFINITY;
+      let last: Job | undefined;
       for (let q = node * perNode; q < (node + 1) * perNode; q++) {
         const other = placement.runningOn(q);
-        if (other !== undefined && other.id !== job.id) return true;
+        if (other === undefined || other.id === job.id || other === last) continue;
+        last = other;
+        const sl = coschedulingSlowdown(job.traits, other.traits);
+        if (sl > worst) worst = sl;
       }
-      return false;
+      return worst === Number.NEGATIVE_INFINITY ? 1 : worst;
     };
-    return placementSlowdown(slowdownsOf(job.traits), machine, processors, coRunnerOn);
+    return placementSlowdown(slowdownsOf(job.traits), machine, processors, coschedulingOn);
   },
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pairCoschedulingSlowdown } from '../contention/pair.ts';
 import { runCosched, typed } from '../ssp/ssp.test-support.ts';
 import { cst } from './cst.ts';
 import { cstws } from './cstws.ts';
@@ -101,6 +102,27 @@ describe('cst and cstws: two jobs, best match or first match (§5.1)', () => {
     expect(ops(2)).toEqual([['start', 0, partners(0)]]);
     expect(outcome(2).end).toBeCloseTo(462, 6);
     expect(outcome(3).start).toBeCloseTo(462, 6);
+  });
+});
+
+describe('matchmaking by pair values (§4.6: SL_{A,i} per pair)', () => {
+  // The cst/cstws jobs above, each with a key: SL_{9,3} = 1.3410 makes job 2 slow beside job 1
+  // (1.05 · 1.3410 = 1.41 > MAX_SL 1.25), while jobs 1 and 3 suit each other (SL_{3,6} = 1.0499,
+  // SL_{6,3} = 1.0548). Every job's own slCos is 1.1, so read per job, job 2 would do.
+  const keyed = (id: number, size: number, cosKey?: number) =>
+    typed(id, MEDIUM, size, 400, 0, cosKey === undefined ? sl(1.1) : { ...sl(1.1), cosKey });
+  const jobs = [keyed(1, 8, 3), keyed(2, 2, 9), keyed(3, 8, 6)];
+
+  it('cstws passes over the first candidate when its pair value with the primary is too high', async () => {
+    const { ops, outcome } = await runCosched(cstws, jobs);
+    expect(ops(3)).toEqual([['start', 0, partners(0, 1, 2, 3)]]);
+    expect(outcome(2).start).toBeGreaterThan(0);
+    // Job 1 runs beside job 3 at SL_sno · SL_{3,6} (its own pair value, not job 3's SL_{6,3}).
+    expect(outcome(1).end).toBeCloseTo(400 * 1.05 * pairCoschedulingSlowdown(3, 6), 6);
+    expect(outcome(1).end).toBeCloseTo(400 * 1.05 * 1.0499, 1);
+    // Without the keys the same jobs pair 1 with 2, as in the test above.
+    const perJob = await runCosched(cstws, [keyed(1, 8), keyed(2, 2), keyed(3, 8)]);
+    expect(perJob.ops(2)).toEqual([['start', 0, partners(0)]]);
   });
 });
 

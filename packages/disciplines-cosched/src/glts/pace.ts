@@ -1,6 +1,7 @@
 import type { JobView, SchedulingContext } from '@js/core';
 import type { Machine } from '@js/machine';
-import { nodeSlowdown, placementSlowdown, slowdownsOf } from '../contention/zeng-sodan.ts';
+import { coschedulingSlowdown } from '../contention/pair.ts';
+import { hasSlowdowns, nodeSlowdown, placementSlowdown, slowdownsOf } from '../contention/zeng-sodan.ts';
 
 interface Progress {
   /** Base seconds of work done (T_i of Table 1: one process per node, no contention). */
@@ -18,8 +19,8 @@ interface Progress {
  * only at operations and completions, each of which is a decision round, so the wall progress
  * between two rounds divided by the factor in force after the first is exact.
  *
- * The factor is the `zeng-sodan-09` model's own (the largest node factor of SL_scr, SL_sno, SL_cos
- * over the job's nodes) from the traits the run reveals; a job without them goes at 1.
+ * The factor is the `zeng-sodan-09` model's own (the largest node factor of SL_scr, SL_sno and the
+ * pair's SL_cos over the job's nodes) from the traits the run reveals; a job without them goes at 1.
  */
 export class PaceBook {
   readonly #jobs = new Map<number, Progress>();
@@ -88,9 +89,8 @@ export class PaceBook {
    * the job's processors without building maps: the profile of a round calls it for every resident.
    */
   #factor(ctx: SchedulingContext, job: JobView): number {
+    if (!hasSlowdowns(job.traits)) return 1;
     const sl = slowdownsOf(job.traits);
-    if (sl.scr === 1 && sl.sno === 1 && sl.cos === 1) return 1;
-    const { machine } = ctx;
     const perNode = this.#perNode;
     const { coresPerCpu, cpusPerNode } = this.machine;
     const processors = job.processors;
@@ -103,7 +103,7 @@ export class PaceBook {
       const node = Math.floor(processors[i]! / perNode);
       // A job's processes are listed node by node; if not, the general function decides.
       if (seen[node] === stamp)
-        return placementSlowdown(sl, this.machine, processors, (n) => this.#coRunner(machine, job.id, n));
+        return placementSlowdown(sl, this.machine, processors, (n) => this.#coscheduling(ctx, job, n));
       seen[node] = stamp;
       own.fill(0);
       while (i < processors.length && Math.floor(processors[i]! / perNode) === node) {
@@ -116,19 +116,25 @@ export class PaceBook {
         if (own[c]! > 0) cpus++;
         if (own[c]! >= 2) cpuShared = true;
       }
-      const factor = nodeSlowdown(sl, { cpus, cpuShared, coRunner: this.#coRunner(machine, job.id, node) });
+      const factor = nodeSlowdown(sl, { cpus, cpuShared, coscheduling: this.#coscheduling(ctx, job, node) });
       if (factor > worst) worst = factor;
     }
     return processors.length ? worst : 1;
   }
 
-  #coRunner(machine: SchedulingContext['machine'], id: number, node: number): boolean {
+  /** The job's SL_cos on a node: the largest pair value with the other jobs running there, 1 alone. */
+  #coscheduling(ctx: SchedulingContext, job: JobView, node: number): number {
     const perNode = this.#perNode;
+    let worst = Number.NEGATIVE_INFINITY;
+    let last = -1;
     for (let q = node * perNode; q < (node + 1) * perNode; q++) {
-      const other = machine.runningJob(q);
-      if (other !== -1 && other !== id) return true;
+      const other = ctx.machine.runningJob(q);
+      if (other === -1 || other === job.id || other === last) continue;
+      last = other;
+      const sl = coschedulingSlowdown(job.traits, ctx.jobs.byId(other)?.traits);
+      if (sl > worst) worst = sl;
     }
-    return false;
+    return worst === Number.NEGATIVE_INFINITY ? 1 : worst;
   }
 
   /** Base seconds of work left, by the estimate the run reveals. */

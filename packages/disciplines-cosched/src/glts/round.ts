@@ -1,4 +1,5 @@
 import type { JobView } from '@js/core';
+import { coschedulingSlowdown } from '../contention/pair.ts';
 import {
   asMember,
   type Decision,
@@ -198,7 +199,9 @@ export class GltsRound {
   #context(free: readonly number[]): MatchContext {
     return {
       machine: { ...this.#summary, freeNodes: free.length },
-      cosSlowdown: (of) => this.#views.get(of.id)?.traits?.slCos ?? 1,
+      // SL_{of,partner} as the run reveals the two jobs' traits (§4.6: per pair).
+      cosSlowdown: (of, partner) =>
+        coschedulingSlowdown(this.#views.get(of.id)?.traits, this.#views.get(partner.id)?.traits),
     };
   }
 

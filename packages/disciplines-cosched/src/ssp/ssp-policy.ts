@@ -62,7 +62,7 @@ export function sspPolicy(settings: SspSettings, env: DisciplineEnvironment): Pl
   const layout = (count: number) => ({
     cpus: Math.min(count, cpusPerNode),
     cpuShared: count > cpusPerNode,
-    coRunner: false,
+    coscheduling: 1,
   });
 
   return {

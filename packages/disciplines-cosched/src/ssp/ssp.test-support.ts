@@ -24,7 +24,7 @@ export function typed(
   size: number,
   runtime: number,
   submit = 0,
-  slowdowns: { slScr?: number; slSno?: number; slCos?: number } = {},
+  slowdowns: { slScr?: number; slSno?: number; slCos?: number; cosKey?: number } = {},
 ): Job {
   return {
     id,
@@ -33,7 +33,13 @@ export function typed(
     runtime,
     estimate: runtime,
     traits: { jobType: type, ...slowdowns },
-    traitKnowledge: { jobType: 'visible', slScr: 'speedup', slSno: 'speedup', slCos: 'speedup' },
+    traitKnowledge: {
+      jobType: 'visible',
+      slScr: 'speedup',
+      slSno: 'speedup',
+      slCos: 'speedup',
+      cosKey: 'speedup',
+    },
   };
 }
 

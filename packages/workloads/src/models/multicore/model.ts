@@ -20,28 +20,34 @@ export const multicoreTraitKnowledge: Readonly<Record<string, TraitKnowledge>> =
   slScr: 'speedup',
   slSno: 'speedup',
   slCos: 'speedup',
+  cosKey: 'speedup',
   ppn: 'speedup',
   originalSize: 'speedup',
   jobType: 'visible',
   responseEstimateFactor: 'visible',
 });
 
+/** {@link multicoreTraitKnowledge} for `slCos: 'job'`, whose jobs carry no `cosKey`. */
+const perJobTraitKnowledge: Readonly<Record<string, TraitKnowledge>> = Object.freeze(
+  Object.fromEntries(Object.entries(multicoreTraitKnowledge).filter(([name]) => name !== 'cosKey')),
+);
+
 /**
- * The base job's declarations merged with {@link multicoreTraitKnowledge}, one frozen object per
+ * The base job's declarations merged with the model's own (`own`), one frozen object per
  * distinct base declaration (models share one object across their jobs, so this merges once).
  */
-function mergedTraitKnowledge(): (
-  base: Readonly<Record<string, TraitKnowledge>> | undefined,
-) => Readonly<Record<string, TraitKnowledge>> {
+function mergedTraitKnowledge(
+  own: Readonly<Record<string, TraitKnowledge>>,
+): (base: Readonly<Record<string, TraitKnowledge>> | undefined) => Readonly<Record<string, TraitKnowledge>> {
   const merged = new Map<
     Readonly<Record<string, TraitKnowledge>>,
     Readonly<Record<string, TraitKnowledge>>
   >();
   return (base) => {
-    if (base === undefined) return multicoreTraitKnowledge;
+    if (base === undefined) return own;
     let both = merged.get(base);
     if (both === undefined) {
-      both = Object.freeze(Object.assign({}, base, multicoreTraitKnowledge));
+      both = Object.freeze(Object.assign({}, base, own));
       merged.set(base, both);
     }
     return both;
@@ -65,12 +71,22 @@ export const zengSodanWorkloads = {
  * by formula 8, job types short ≤ 10 min < medium ≤ 3 h < long (§5.1), and the 0.75 adjustment of
  * response-time estimates (§5.1).
  *
- * Traits: `slScr`, `slSno`, `slCos` (the three slowdowns), `ppn` (formula 8: 1, CPUs per node, or
- * cores per node), `originalSize` (before formula 7), `jobType` (0 short, 1 medium, 2 long),
- * `responseEstimateFactor` (0.75: §5.1 scales the *response-time estimates* R_est by it; the
+ * Traits: `slScr`, `slSno`, `slCos` (the three slowdowns, one Table 4 draw each per job), `cosKey`
+ * (with `slCos: 'pair'`, the default: the job's key to its per-pair SL_cos values, see below),
+ * `ppn` (formula 8: 1, CPUs per node, or cores per node), `originalSize` (before formula 7),
+ * `jobType` (0 short, 1 medium, 2 long), `responseEstimateFactor` (0.75: §5.1 scales the *response-time estimates* R_est by it; the
  * job's runtime estimate is left alone: the base job's, Infinity for the shipped models, which have
  * no user estimates). Zeng & Sodan assume "roughly correct runtime estimation" (§3): run with
  * `knowledge.runtimes: 'exact'` (CLI `--exact-runtimes`) to give disciplines the true runtimes.
+ *
+ * SL_cos is a property of a pair of jobs: §4.6 writes SL_{A,i}, "the slowdown of Job A when A
+ * coschedules with Job i", and SL_{i,A} for the reverse. The model cannot list every pair in
+ * advance (jobs stream), so each job carries an integer `cosKey` from its own named stream and the
+ * pair's value SL_{A,i} is a Table 4 draw addressed by (A's key, i's key) in that order
+ * (`@js/disciplines-cosched`'s `pairCoschedulingSlowdown`, which the contention model and the
+ * matchmaking share): fixed by the seed, different in each direction. `slCos` stays a per-job
+ * Table 4 draw: the job's SL_cos beside a partner without a key, and, with `slCos: 'job'`, beside
+ * anyone (the reading before pairs, kept for comparison).
  */
 export function multicoreModel(resolve: ModelResolver) {
   const options = z.strictObject({
@@ -98,6 +114,12 @@ export function multicoreModel(resolve: ModelResolver) {
       .positive()
       .default(10_800)
       .describe('medium jobs run ≤ this, seconds (§5.1: 3 h); longer ones are long'),
+    slCos: z
+      .enum(['pair', 'job'])
+      .default('pair')
+      .describe(
+        'SL_cos per job pair (§4.6: "SL_{A,i} is the slowdown of Job A when A coschedules with Job i"; a key per job addresses the pair draws) or one value per job, whoever the partner',
+      ),
     responseEstimateFactor: z
       .number()
       .positive()
@@ -112,7 +134,7 @@ export function multicoreModel(resolve: ModelResolver) {
     source:
       'Zeng & Sodan, Lookahead Group Matchmaking for Time/Space Sharing on Multi-core Parallel Machines, §4.8, §4.9, §5.1, Tables 4–6',
     load: 'the base model’s, on the original sizes in nodes: formula 7 aims to keep the original load (§4.8)',
-    streams: ['multicore.scr', 'multicore.sno', 'multicore.cos'],
+    streams: ['multicore.scr', 'multicore.sno', 'multicore.cos', 'multicore.cos-key'],
     options,
     create(o) {
       const base = createBase(resolve, 'zeng-sodan-multicore', o);
@@ -123,7 +145,8 @@ export function multicoreModel(resolve: ModelResolver) {
       const sno = slowdownLaw(zengSodanTable4.sno);
       const cos = slowdownLaw(zengSodanTable4.cos);
       const { maxSl, selfSl2, cpusPerNode, adjustSizes: adjust } = o;
-      const declare = mergedTraitKnowledge();
+      const perPair = o.slCos === 'pair';
+      const declare = mergedTraitKnowledge(perPair ? multicoreTraitKnowledge : perJobTraitKnowledge);
       return {
         processors: processes,
         resources: base.resources,
@@ -134,6 +157,8 @@ export function multicoreModel(resolve: ModelResolver) {
           const scrStream = streams.stream('multicore.scr');
           const snoStream = streams.stream('multicore.sno');
           const cosStream = streams.stream('multicore.cos');
+          // A stream of its own: the keys leave every other draw as it was with `slCos: 'job'`.
+          const keyStream = streams.stream('multicore.cos-key');
           for (const job of base.generate(streams, count, arrivalScale)) {
             const slScr = scr.sample(scrStream);
             const slSno = sno.sample(snoStream);
@@ -159,7 +184,7 @@ export function multicoreModel(resolve: ModelResolver) {
                   ? multicoreJobType.medium
                   : multicoreJobType.long;
             // Object.assign, not spread: spread copies of job records measured 5× slower here.
-            const traits = Object.assign({}, job.traits, {
+            const traits: Record<string, number> = Object.assign({}, job.traits, {
               slScr,
               slSno,
               slCos,
@@ -168,6 +193,8 @@ export function multicoreModel(resolve: ModelResolver) {
               jobType,
               responseEstimateFactor: o.responseEstimateFactor,
             });
+            // An unsigned 32-bit integer: what the pair draw hashes, written exactly in trait files.
+            if (perPair) traits.cosKey = Math.floor(keyStream.next() * 2 ** 32);
             const traitKnowledge = declare(job.traitKnowledge);
             const extended: Job = Object.assign({}, job, { size, traits, traitKnowledge });
             yield extended;

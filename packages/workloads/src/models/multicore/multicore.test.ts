@@ -111,6 +111,31 @@ describe('zeng-sodan-multicore: job types and the W1 workload of Table 5', () =>
   });
 });
 
+describe('zeng-sodan-multicore: SL_cos per pair (§4.6) or per job', () => {
+  it("'pair' (the default): every job carries an unsigned 32-bit cosKey, declared speedup knowledge", () => {
+    const keys = jobs.slice(0, 20_000).map((j) => trait(j, 'cosKey'));
+    expect(keys.every((k) => Number.isInteger(k) && k >= 0 && k < 2 ** 32)).toBe(true);
+    // Drawn, not numbered: almost no two of 20 000 alike, spread over the whole range (mean 2^31 ± 1 %).
+    expect(new Set(keys).size).toBeGreaterThan(19_990);
+    expect(Math.abs(mean(keys) / 2 ** 31 - 1)).toBeLessThan(0.01);
+    expect(jobs[0]!.traitKnowledge!.cosKey).toBe('speedup');
+  });
+
+  it("'job': no keys and no declaration for them; every other trait and job as with 'pair'", () => {
+    const pair = [...modelWorkload('zeng-sodan-multicore', { jobs: 500, seed: 3 }).jobs];
+    const job = [
+      ...modelWorkload('zeng-sodan-multicore', { jobs: 500, seed: 3, options: { slCos: 'job' } }).jobs,
+    ];
+    expect(job.every((j) => j.traits!.cosKey === undefined && !('cosKey' in j.traitKnowledge!))).toBe(true);
+    expect(job.map(({ traits, traitKnowledge: _, ...j }) => ({ ...j, traits }))).toEqual(
+      pair.map(({ traits, traitKnowledge: _, ...j }) => {
+        const { cosKey: _key, ...rest } = traits!;
+        return { ...j, traits: rest };
+      }),
+    );
+  });
+});
+
 describe('zeng-sodan-multicore: options', () => {
   it('adjustSizes: false keeps the base sizes', () => {
     const kept = [
@@ -122,6 +147,7 @@ describe('zeng-sodan-multicore: options', () => {
   it.each([
     [{ maxSl: -1 }, /maxSl = -1/],
     [{ cpusPerNode: 0 }, /cpusPerNode = 0/],
+    [{ slCos: 'triple' }, /slCos = "triple"/],
     [
       { baseOptions: { jobTypes: 'no' } },
       /model 'lublin99' \(baseOptions of 'zeng-sodan-multicore'\): jobTypes = "no"/,

@@ -51,8 +51,21 @@ export const conservative = defineDiscipline({
   name: 'conservative',
   summary: 'conservative backfilling: every waiting job holds a reservation; none is ever delayed',
   source: "Mu'alem & Feitelson 2001; Leinberger, Karypis & Kumar 1999, §2 (FCFS/FF-CONS, K resources)",
-  options: z.object({}).strict(),
-  create: (_options, { machine }) => {
+  options: z
+    .object({
+      // Behind a short queue a job is tested only a few times before it starts, so building its
+      // proof (a pass as long as the scan) costs about what the scans it spares cost; behind
+      // RICC's thousand waiting jobs it saves most of them.
+      proveFrom: z
+        .int()
+        .nonnegative()
+        .default(128)
+        .describe(
+          'queue length from which compression keeps proofs for jobs that cannot move up (speed only: schedules are the same for every value)',
+        ),
+    })
+    .strict(),
+  create: ({ proveFrom }, { machine }) => {
     const profile = new AvailabilityProfile(machine.processors, machine.capacities);
     const book = new ReservationBook();
     const noted = (ctx: SchedulingContext, job: JobView) => ctx.notes.get(job) as number | undefined;
@@ -136,6 +149,8 @@ export const conservative = defineDiscipline({
       profile.advance(now);
       for (const job of holes) profile.release(now, noted(ctx, job)!, job.size, job.demand);
       let kept = 0;
+      // Proofs pay where jobs wait through many compressions: behind a long queue.
+      const proving = queue.length >= proveFrom;
       for (const w of queue) {
         const { at, job } = w;
         if (job.state !== 'pending') continue;
@@ -144,7 +159,7 @@ export const conservative = defineDiscipline({
         // A proof that still stands spares the scan up to the reservation (see the speed note).
         if (w.proof !== undefined && profile.stillBlocked(w.proof, size, demand)) continue;
         if (at === undefined || profile.fitsBefore(at, estimate, size, demand)) replace(ctx, w);
-        else if (at !== Number.POSITIVE_INFINITY && estimate > 0) {
+        else if (proving && at !== Number.POSITIVE_INFINITY && estimate > 0) {
           const proof = w.proof ?? [];
           proof.length = 0;
           profile.blockers(at, estimate, size, demand, proof);

@@ -1,7 +1,5 @@
 import { slowdownRangeEdges, zengSodanTable4 } from '@js/workloads';
 
-type Traits = Readonly<Record<string, number>> | undefined;
-
 /** MurmurHash3's 32-bit finaliser: every input bit moves every output bit (a bijection on 32 bits). */
 function fmix32(h: number): number {
   h ^= h >>> 16;
@@ -63,7 +61,10 @@ export function pairCoschedulingSlowdown(keyA: number, keyB: number): number {
  * `of` has neither. Traits as the caller may see them: a discipline without `speedup` knowledge
  * sees none and reads 1.
  */
-export function coschedulingSlowdown(of: Traits, partner: Traits): number {
+export function coschedulingSlowdown(
+  of: Readonly<Record<string, number>> | undefined,
+  partner: Readonly<Record<string, number>> | undefined,
+): number {
   const a = of?.cosKey;
   const b = partner?.cosKey;
   if (a !== undefined && b !== undefined) return pairCoschedulingSlowdown(a, b);

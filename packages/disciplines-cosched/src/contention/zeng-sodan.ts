@@ -82,6 +82,36 @@ export function placementSlowdown(
   return perNode.size ? worst : 1;
 }
 
+/** A job as {@link nodeCoscheduling} reads it: the engine's record or a discipline's view. */
+interface Occupant {
+  readonly id: number;
+  readonly traits?: Readonly<Record<string, number>> | undefined;
+}
+
+/**
+ * The SL_cos `job` suffers on a node whose cores are `first` … `first + cores − 1`: the largest
+ * pair value ({@link coschedulingSlowdown}) with the other jobs running there (`occupant(q)`, the
+ * job on core q), 1 when it is alone. The physics and a discipline's own pace tracking both use it.
+ */
+export function nodeCoscheduling(
+  job: Occupant,
+  first: number,
+  cores: number,
+  occupant: (q: number) => Occupant | undefined,
+): number {
+  let worst = Number.NEGATIVE_INFINITY;
+  let last: Occupant | undefined;
+  for (let q = first; q < first + cores; q++) {
+    const other = occupant(q);
+    // A job's processes often sit on adjacent cores: skip a repeat rather than look it up again.
+    if (other === undefined || other.id === job.id || other === last) continue;
+    last = other;
+    const sl = coschedulingSlowdown(job.traits, other.traits);
+    if (sl > worst) worst = sl;
+  }
+  return worst === Number.NEGATIVE_INFINITY ? 1 : worst;
+}
+
 /**
  * Zeng & Sodan's contention model (seed 002, §4.9; spec 03, "Slowdown model"): a job's execution
  * time under an allocation is its base runtime (T_i, one process per node, Table 1) times the
@@ -109,18 +139,8 @@ export const zengSodanContention: ContentionModel = Object.freeze({
   slowdown(job: Job, processors: ArrayLike<number>, placement: ContentionPlacement): number {
     const { machine } = placement;
     const perNode = machine.cpusPerNode * machine.coresPerCpu;
-    const coschedulingOn = (node: number): number => {
-      let worst = Number.NEGATIVE_INFINITY;
-      let last: Job | undefined;
-      for (let q = node * perNode; q < (node + 1) * perNode; q++) {
-        const other = placement.runningOn(q);
-        if (other === undefined || other.id === job.id || other === last) continue;
-        last = other;
-        const sl = coschedulingSlowdown(job.traits, other.traits);
-        if (sl > worst) worst = sl;
-      }
-      return worst === Number.NEGATIVE_INFINITY ? 1 : worst;
-    };
+    const coschedulingOn = (node: number): number =>
+      nodeCoscheduling(job, node * perNode, perNode, (q) => placement.runningOn(q));
     return placementSlowdown(slowdownsOf(job.traits), machine, processors, coschedulingOn);
   },
 });

@@ -1,7 +1,12 @@
 import type { JobView, SchedulingContext } from '@js/core';
 import type { Machine } from '@js/machine';
-import { coschedulingSlowdown } from '../contention/pair.ts';
-import { hasSlowdowns, nodeSlowdown, placementSlowdown, slowdownsOf } from '../contention/zeng-sodan.ts';
+import {
+  hasSlowdowns,
+  nodeCoscheduling,
+  nodeSlowdown,
+  placementSlowdown,
+  slowdownsOf,
+} from '../contention/zeng-sodan.ts';
 
 interface Progress {
   /** Base seconds of work done (T_i of Table 1: one process per node, no contention). */
@@ -122,19 +127,14 @@ export class PaceBook {
     return processors.length ? worst : 1;
   }
 
-  /** The job's SL_cos on a node: the largest pair value with the other jobs running there, 1 alone. */
+  /** The job's SL_cos on a node, as the physics has it ({@link nodeCoscheduling}). */
   #coscheduling(ctx: SchedulingContext, job: JobView, node: number): number {
     const perNode = this.#perNode;
-    let worst = Number.NEGATIVE_INFINITY;
-    let last = -1;
-    for (let q = node * perNode; q < (node + 1) * perNode; q++) {
+    return nodeCoscheduling(job, node * perNode, perNode, (q) => {
       const other = ctx.machine.runningJob(q);
-      if (other === -1 || other === job.id || other === last) continue;
-      last = other;
-      const sl = coschedulingSlowdown(job.traits, ctx.jobs.byId(other)?.traits);
-      if (sl > worst) worst = sl;
-    }
-    return worst === Number.NEGATIVE_INFINITY ? 1 : worst;
+      // A job of another partition is not the discipline's to see: as if it had no traits.
+      return other === -1 ? undefined : (ctx.jobs.byId(other) ?? { id: other });
+    });
   }
 
   /** Base seconds of work left, by the estimate the run reveals. */

@@ -1,5 +1,5 @@
 import { defineDiscipline, definePlugin } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Shortest job first, by the visible estimate: whenever processors are free, start the waiting

@@ -1,5 +1,5 @@
 import { Machine } from '@js/machine';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineBench } from '../../../tooling/bench.ts';
 import { defineDiscipline, type Job, simulate } from '../src/index.ts';
 

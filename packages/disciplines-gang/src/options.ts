@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The options every gang discipline takes. */
 export const gangOptions = z

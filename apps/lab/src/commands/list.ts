@@ -1,7 +1,7 @@
 import { type Capabilities, type PlatformProfile, stopRules } from '@js/core';
 import { listModels } from '@js/workloads';
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { renderTable } from '../output/table.ts';
 import { createRegistry } from '../registry/builtins.ts';
 

@@ -1,6 +1,6 @@
 import { parseOptions, type RunInfo, type RunStatus, SchedlabError, UnknownNameError } from '@js/core';
 import { createRunMetrics, type RunSummary } from '@js/metrics';
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatNumber } from '../output/table.ts';
 
 /**

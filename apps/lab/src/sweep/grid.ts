@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { InputError, parseOptions } from '@js/core';
 import { type WorkloadSpec, workloadSpecSchema } from '@js/workloads';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { anastasiadisSevcikWindows } from '../run/replicated.ts';
 
 /** A discipline of the grid: its name, or its name with options (checked against its schema later). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What a discipline may do to a job (Parsons & Sevcik's classes, seed 000 §3), declared once

@@ -1,5 +1,5 @@
 import type { Machine } from '@js/machine';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ContentionModel } from '../engine/contention.ts';
 import type { SchedulingContext } from '../engine/context.ts';
 import type { PlatformProfile } from '../engine/profile.ts';

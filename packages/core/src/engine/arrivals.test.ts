@@ -1,6 +1,6 @@
 import { Machine } from '@js/machine';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineDiscipline } from '../discipline/define.ts';
 import type { Job } from '../job/job.ts';
 import type { JobOutcome } from './observer.ts';

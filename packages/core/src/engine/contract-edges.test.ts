@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineDiscipline } from '../discipline/define.ts';
 import { lsfProfile, platformProfileSchema } from './profile.ts';
 import { every, fcfs, job, ruleOf, run, scripted } from './scripted.test-support.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineDiscipline } from '../discipline/define.ts';
 import { DisciplineError, InvariantViolation } from '../errors/errors.ts';
 import { every, fcfs, job, run } from './scripted.test-support.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What a discipline may know (`10-architecture.md` §1). `runtimes: 'exact'` makes a job's

@@ -1,5 +1,5 @@
 import type { Machine } from '@js/machine';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Placement rules a run may set, checked by the engine on every start, resume and resize

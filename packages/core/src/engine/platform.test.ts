@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineDiscipline } from '../discipline/define.ts';
 import { ConfigError } from '../errors/errors.ts';
 import type { PlatformProfile } from './profile.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What operations cost and when they are allowed (`10-architecture.md` §1: physics, not policy).

@@ -1,5 +1,5 @@
 import { Machine, type MachineSpec } from '@js/machine';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CapabilitiesInput } from '../discipline/capabilities.ts';
 import { defineDiscipline } from '../discipline/define.ts';
 import { InvariantViolation } from '../errors/errors.ts';

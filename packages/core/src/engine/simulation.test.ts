@@ -1,6 +1,6 @@
 import { Machine } from '@js/machine';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineDiscipline } from '../discipline/define.ts';
 import { ConfigError, InputError, InvariantViolation, OptionsError } from '../errors/errors.ts';
 import type { Job } from '../job/job.ts';

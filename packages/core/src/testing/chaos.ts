@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CapabilitiesInput } from '../discipline/capabilities.ts';
 import { type DisciplineDefinition, defineDiscipline } from '../discipline/define.ts';
 import type { SchedulingContext } from '../engine/context.ts';

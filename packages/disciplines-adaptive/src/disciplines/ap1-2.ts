@@ -1,5 +1,5 @@
 import { defineDiscipline } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { adaptivePolicy1 } from '../policy/activation.ts';
 import { adaptiveScheduler, runToCompletion } from '../policy/adaptive-scheduler.ts';
 import { differential } from '../policy/distribution.ts';

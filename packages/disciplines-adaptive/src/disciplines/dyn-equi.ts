@@ -6,7 +6,7 @@ import {
   type PlatformProfile,
   platformProfileSchema,
 } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { takeIfFree } from '../policy/resources.ts';
 
 /**

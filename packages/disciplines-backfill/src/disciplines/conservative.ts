@@ -1,6 +1,6 @@
 import { AvailabilityProfile } from '@js/blocks';
 import { defineDiscipline, type JobView, type SchedulingContext } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ReservationBook, type Waiting, waiting } from './reservation-book.ts';
 
 /**

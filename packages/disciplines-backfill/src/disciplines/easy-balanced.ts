@@ -1,6 +1,6 @@
 import { defineDiscipline, OptionsError } from '@js/core';
 import type { Machine } from '@js/machine';
-import { z } from 'zod';
+import * as z from 'zod';
 import { easyBackfill } from './easy-backfill.ts';
 import { backfillBalanced, backfillLowest, ResourceBalance } from './resource-balance.ts';
 

@@ -1,5 +1,5 @@
 import { defineDiscipline } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * First fit: scan the queue in arrival order and start every job that fits now, with no

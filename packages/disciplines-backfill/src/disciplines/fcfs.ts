@@ -1,5 +1,5 @@
 import { defineDiscipline } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * First-come first-served: start waiting jobs in arrival order while the oldest fits; when it

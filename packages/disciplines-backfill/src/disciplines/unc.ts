@@ -1,6 +1,6 @@
 import { defineDiscipline, type JobView, type MachineView } from '@js/core';
 import { fitsWithin } from '@js/machine';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Two packings whose amounts differ by less than this are a tie (queue order decides). */
 const TIE = 1e-9;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * How the matched jobs are searched (§5.1): `glts` is the full heuristic of §4.5; `fbo` matches only in

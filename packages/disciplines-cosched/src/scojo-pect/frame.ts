@@ -1,5 +1,5 @@
 import { type DisciplineDefinition, defineDiscipline, type OptionsSchema } from '@js/core';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { PolicyFactory } from './policy.ts';
 import { type FrameHooks, ScojoPectScheduler } from './scheduler.ts';
 import type { ScojoPectSettings } from './settings.ts';

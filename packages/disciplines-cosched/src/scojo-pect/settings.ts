@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Scojo-PECT's parameters (seed 002, §5.1, Table 6) and the metrics' settings, as option fields a

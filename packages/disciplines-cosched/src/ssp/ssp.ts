@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { table6 } from '../matchmaking/options.ts';
 import { defineScojoPect } from '../scojo-pect/frame.ts';
 import { scojoPectOptions } from '../scojo-pect/settings.ts';

@@ -1,6 +1,6 @@
 import { defineDiscipline, hasRunMinimum, type JobView, type SchedulingContext } from '@js/core';
 import { fitsWithin } from '@js/machine';
-import { z } from 'zod';
+import * as z from 'zod';
 import { nextQuantum, Wake } from '../policy/reallocation.ts';
 
 const options = z

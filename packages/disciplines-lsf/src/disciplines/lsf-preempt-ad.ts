@@ -1,5 +1,5 @@
 import { defineDiscipline, hasRunMinimum, type JobView, type SchedulingContext } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { fillRow, Matrix, type MatrixRow } from '../policy/matrix.ts';
 import { nextQuantum, Wake } from '../policy/reallocation.ts';
 import { remainingDemand } from '../policy/service-order.ts';

@@ -5,7 +5,7 @@ import {
   type SchedulingContext,
   type TimerHandle,
 } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { nextQuantum } from '../policy/reallocation.ts';
 import { remainingDemand, serviceOrder } from '../policy/service-order.ts';
 

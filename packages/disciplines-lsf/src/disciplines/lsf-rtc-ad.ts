@@ -1,5 +1,5 @@
 import { defineDiscipline } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { firstFit, spreadSelection } from '../policy/adaptive-selection.ts';
 import { freeNow } from '../policy/reallocation.ts';
 import { serviceOrder } from '../policy/service-order.ts';

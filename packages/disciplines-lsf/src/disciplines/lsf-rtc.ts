@@ -1,5 +1,5 @@
 import { defineDiscipline } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { serviceOrder } from '../policy/service-order.ts';
 
 /**

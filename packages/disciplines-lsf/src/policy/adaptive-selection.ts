@@ -1,5 +1,5 @@
 import type { JobView } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { minimiseSurplus } from '../subset-sum.ts';
 import type { Capacity } from './reallocation.ts';
 import { spreadLeftovers } from './spread.ts';

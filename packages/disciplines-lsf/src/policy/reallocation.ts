@@ -1,6 +1,6 @@
 import { hasRunMinimum, type JobView, type SchedulingContext } from '@js/core';
 import { fitsWithin } from '@js/machine';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Processors and resources that a selection may still hand out. `take` and `give` keep the

@@ -1,5 +1,5 @@
 import { parseOptions } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { studentTQuantile } from './student-t.ts';
 
 /** Options of {@link confidenceInterval} and {@link enoughReplications}. */

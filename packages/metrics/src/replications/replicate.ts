@@ -1,5 +1,5 @@
 import { parseOptions, SchedlabError } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   type ConfidenceInterval,
   confidenceInterval,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_QUANTILE_ACCURACY } from '../distribution/distribution.ts';
 import { DEFAULT_BOUNDED_SLOWDOWN_THRESHOLD } from '../job-record/slowdown.ts';
 

@@ -1,5 +1,5 @@
 import { InputError } from '@js/errors';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** Parse JSON text; a syntax error names the line it is on. */
 export function parseJson(text: string, source: string): unknown {

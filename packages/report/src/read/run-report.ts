@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { summaryMetrics } from '../figures.ts';
 import type { RunData } from '../model.ts';
 

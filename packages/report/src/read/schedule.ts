@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   addJob,
   emptyJobs,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The cleaning rules applied to a trace before replay, each an explicit option. Defaults are what

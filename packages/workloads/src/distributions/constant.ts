@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Distribution } from './distribution.ts';
 
 /** A degenerate distribution as JSON: `{ "kind": "constant", "value": 64 }`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Distribution } from './distribution.ts';
 
 /** A discrete distribution over observed values as JSON, with optional relative weights (one per value). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Distribution } from './distribution.ts';
 
 /** An exponential distribution as JSON, by its mean: `{ "kind": "exponential", "mean": 600 }`. */

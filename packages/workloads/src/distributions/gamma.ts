@@ -1,5 +1,5 @@
 import type { RandomStream } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Distribution } from './distribution.ts';
 import { regularizedGammaP } from './gamma-function.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Distribution } from './distribution.ts';
 
 /** A log-uniform distribution as JSON: positive `min` ≤ `max`, uniform in the logarithm. */

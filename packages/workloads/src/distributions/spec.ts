@@ -1,5 +1,5 @@
 import { parseOptions } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { constantDistribution, constantSpecSchema } from './constant.ts';
 import type { Distribution } from './distribution.ts';
 import { empiricalDistribution, empiricalSpecSchema } from './empirical.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Distribution } from './distribution.ts';
 
 /** A continuous uniform distribution as JSON, on [`min`, `max`). */

@@ -1,5 +1,5 @@
 import type { Job, RandomStreams } from '@js/core';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** A named resource besides processors that a model's jobs ask for (the shape of @js/machine's ResourceSpec). */
 export interface ModelResource {

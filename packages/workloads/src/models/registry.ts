@@ -1,5 +1,5 @@
 import { UnknownNameError } from '@js/core';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { downey97 } from './downey-97/model.ts';
 import { feitelson96 } from './feitelson96/model.ts';
 import { kResourceModel } from './k-resource/model.ts';

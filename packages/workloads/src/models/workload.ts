@@ -1,5 +1,5 @@
 import { type Job, parseOptions, RandomStreams } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { seedSchema } from '../synthetic/options.ts';
 import type { ModelResource, ModelSampler, ModelTopology, WorkloadModel } from './model.ts';
 import { workloadModel } from './registry.ts';

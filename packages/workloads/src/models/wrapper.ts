@@ -1,5 +1,5 @@
 import { parseOptions } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ModelSampler, WorkloadModel } from './model.ts';
 
 /** Finds a model by name (the registry's lookup, handed to wrappers so they can wrap any model). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { constantDistribution } from '../distributions/constant.ts';
 import type { Distribution } from '../distributions/distribution.ts';
 import { createDistribution, distributionSpecSchema } from '../distributions/spec.ts';

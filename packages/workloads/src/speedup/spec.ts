@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parameterSchema } from './parameter.ts';
 
 /** Sevcik's speedup shape μ; μ = ∞ (α = 0) is written "infinity" in JSON, as in the `sevcik-94` model. */

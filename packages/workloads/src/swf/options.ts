@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Options of the SWF readers. */
 export const swfReadOptionsSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A run seed: every named stream of a synthetic workload derives from it. */
 export const seedSchema = z.union([z.int(), z.string().min(1)]);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { distributionSpecSchema } from '../distributions/spec.ts';
 import { parameterSchema } from '../speedup/parameter.ts';
 import { speedupSpecSchema } from '../speedup/spec.ts';

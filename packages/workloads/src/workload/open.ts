@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, InputError, type Job, parseOptions } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { arrivalScaleForLoad, measureOfferedLoad, scaleArrivals } from '../arrivals/time-scale.ts';
 import { Cleaner, type CleaningReport } from '../cleaning/clean.ts';
 import type { CleaningRulesInput } from '../cleaning/rules.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cleaningRulesSchema } from '../cleaning/rules.ts';
 import { modelWorkloadSpecSchema } from '../models/workload.ts';
 import { syntheticSpecSchema } from '../synthetic/spec.ts';

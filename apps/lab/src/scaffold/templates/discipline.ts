@@ -7,7 +7,7 @@ import type { PluginNames } from '../names.ts';
  */
 export function disciplineSource(names: PluginNames): string {
   return `import { defineDiscipline } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * First come, first served with first-fit backfilling: scan the waiting jobs in arrival order and

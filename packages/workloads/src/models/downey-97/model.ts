@@ -1,5 +1,5 @@
 import type { TraitKnowledge } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { logUniformDistribution } from '../../distributions/log-uniform.ts';
 import { uniformDistribution } from '../../distributions/uniform.ts';
 import { defineModel } from '../model.ts';

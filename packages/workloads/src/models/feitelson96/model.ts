@@ -1,5 +1,5 @@
 import type { Job, TraitKnowledge } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { empiricalDistribution } from '../../distributions/empirical.ts';
 import { exponentialDraw } from '../../distributions/exponential.ts';
 import { hyperexponentialDistribution } from '../../distributions/hyperexponential.ts';

@@ -1,5 +1,5 @@
 import type { Job } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { exponentialDraw } from '../../distributions/exponential.ts';
 import { defineModel } from '../model.ts';
 import { baseModelOptions, createBase, type ModelResolver } from '../wrapper.ts';

@@ -1,5 +1,5 @@
 import { type Job, OptionsError, type RandomStream } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { gammaDraw } from '../../distributions/gamma.ts';
 import { regularizedGammaP } from '../../distributions/gamma-function.ts';
 import { defineModel } from '../model.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The parameter tables of the Lublin–Feitelson 1999 model (U. Lublin and D. G. Feitelson, "The

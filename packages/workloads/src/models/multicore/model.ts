@@ -1,5 +1,5 @@
 import { isRigid, type Job, type TraitKnowledge } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineModel } from '../model.ts';
 import { baseModelOptions, createBase, type ModelResolver } from '../wrapper.ts';
 import { slowdownLaw } from './slowdowns.ts';

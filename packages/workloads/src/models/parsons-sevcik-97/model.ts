@@ -1,5 +1,5 @@
 import type { TraitKnowledge } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { hyperexponentialDistribution } from '../../distributions/hyperexponential.ts';
 import { defineModel } from '../model.ts';
 import { arrivalsStream, poissonSampler } from '../poisson.ts';

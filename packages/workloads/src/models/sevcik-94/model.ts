@@ -1,5 +1,5 @@
 import type { TraitKnowledge } from '@js/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { hyperexponentialMixture } from '../../distributions/hyperexponential.ts';
 import { type SpeedupShape, speedupShapeSchema } from '../../speedup/spec.ts';
 import { defineModel } from '../model.ts';

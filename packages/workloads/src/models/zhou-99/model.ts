@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Distribution } from '../../distributions/distribution.ts';
 import { logUniformDistribution } from '../../distributions/log-uniform.ts';
 import { jobSize, meanJobSize } from '../../synthetic/sizes.ts';

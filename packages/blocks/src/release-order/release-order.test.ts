@@ -6,6 +6,19 @@ import { ReleaseOrder } from './release-order.ts';
 /** Only `state` is read; the rest of a view does not matter here. */
 const view = (id: number) => ({ id, state: 'running' }) as { id: number; state: string };
 
+/** The blocks read in order, as the readers do. */
+function flatten(order: ReleaseOrder): { ends: number[]; held: { id: number; state: string }[] } {
+  const ends: number[] = [];
+  const held: { id: number; state: string }[] = [];
+  for (const block of order.blocks) {
+    expect(block.jobs.length).toBeGreaterThan(0);
+    expect(block.ends.length).toBe(block.jobs.length);
+    ends.push(...block.ends);
+    held.push(...(block.jobs as unknown as { id: number; state: string }[]));
+  }
+  return { ends, held };
+}
+
 describe('ReleaseOrder', () => {
   it('holds every running job in order of estimated end, and at most as many that left', () => {
     const step = fc.oneof(
@@ -13,7 +26,7 @@ describe('ReleaseOrder', () => {
       fc.record({ op: fc.constant('leave' as const), pick: fc.nat() }),
     );
     fc.assert(
-      fc.property(fc.array(step, { maxLength: 300 }), fc.integer({ min: 1, max: 5 }), (steps, batch) => {
+      fc.property(fc.array(step, { maxLength: 600 }), fc.integer({ min: 1, max: 5 }), (steps, batch) => {
         const order = new ReleaseOrder();
         const running: { id: number; state: string; end: number }[] = [];
         let unreported = 0;
@@ -31,14 +44,32 @@ describe('ReleaseOrder', () => {
               unreported = 0;
             }
           }
-          const held = order.jobs as unknown as { id: number; state: string }[];
-          for (let k = 1; k < order.ends.length; k++)
-            expect(order.ends[k - 1]!).toBeLessThanOrEqual(order.ends[k]!);
+          const { ends, held } = flatten(order);
+          for (let k = 1; k < ends.length; k++) expect(ends[k - 1]!).toBeLessThanOrEqual(ends[k]!);
+          expect(order.size).toBe(held.length);
           expect(held.filter((j) => j.state === 'running').map((j) => j.id)).toEqual(
             [...running].sort((a, b) => a.end - b.end || a.id - b.id).map((j) => j.id),
           );
           expect(held.length).toBeLessThanOrEqual(2 * running.length + unreported);
         });
+      }),
+      { seed: 20261126 },
+    );
+  });
+
+  it('splits full blocks and keeps jobs of equal end in the order they started', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 200, maxLength: 1000 }), (ends) => {
+        const order = new ReleaseOrder();
+        ends.forEach((end, id) => order.add({ ...view(id), end } as unknown as JobView, end));
+        const { held } = flatten(order);
+        expect(order.blocks.length).toBeGreaterThan(1);
+        expect(held.map((j) => j.id)).toEqual(
+          ends
+            .map((end, id) => ({ end, id }))
+            .sort((a, b) => a.end - b.end || a.id - b.id)
+            .map((j) => j.id),
+        );
       }),
       { seed: 20261126 },
     );

@@ -30,19 +30,20 @@ export class HeadReservation {
     let free = ctx.machine.idleProcessors;
     const now = ctx.now;
     let shadow = now;
-    const { ends, jobs } = this.releases;
     const { size, demand } = head;
     // A running job past its estimate is taken to end now. Every job ending at the shadow time
     // is released before the head is tested again, so all of them count toward the extra.
-    for (let k = 0; k < jobs.length; k++) {
-      const at = Math.max(ends[k]!, now);
-      if (at > shadow && free >= size && fitsWithin(demand, extra, this.capacities)) break;
-      const job = jobs[k]!;
-      if (job.state !== 'running') continue;
-      if (at === Number.POSITIVE_INFINITY) return this.#unknownShadow(ctx, head);
-      shadow = at;
-      free += job.allocated;
-      for (let r = 0; r < extra.length; r++) extra[r] = extra[r]! + job.demand[r]!;
+    scan: for (const { ends, jobs } of this.releases.blocks) {
+      for (let k = 0; k < jobs.length; k++) {
+        const at = Math.max(ends[k]!, now);
+        if (at > shadow && free >= size && fitsWithin(demand, extra, this.capacities)) break scan;
+        const job = jobs[k]!;
+        if (job.state !== 'running') continue;
+        if (at === Number.POSITIVE_INFINITY) return this.#unknownShadow(ctx, head);
+        shadow = at;
+        free += job.allocated;
+        for (let r = 0; r < extra.length; r++) extra[r] = extra[r]! + job.demand[r]!;
+      }
     }
     for (let r = 0; r < extra.length; r++) extra[r] = extra[r]! - head.demand[r]!;
     this.extraProcessors = free - head.size;

@@ -146,6 +146,26 @@ describe('lsf-mig-ad: hand-checked schedules', () => {
     ]);
   });
 
+  it('with demand knowledge alone, a poor-speedup job whose processor time has reached its demand holds its processors', async () => {
+    // Why demand knowledge alone can make LSF-MIG-AD worse (seed 000 §5: remaining time "will only
+    // be accurate if speedup information is available"). Ideal profile, 4 processors. J1 (min 1,
+    // max 4, poor speedup T(p) = 400 (½ + ½/p): demand T(1) = 400, T(4) = 250) starts alone on 4.
+    // By t = 100 it has acquired 4 · 100 = 400 processor-seconds, its whole demand, though only
+    // 40 % done. J2 (exactly 2, 40) arrives at 150.
+    // - Demand alone: J1's remaining demand reads 400 − 600 → 0, below J2's 40; J1 is fitted first
+    //   on its 4 and keeps running to 250; J2 waits 100 s and runs 250–270.
+    // - Both: J1's remaining is 400 · (1 − 150/250) = 160, J2 goes first; J1 (4) no longer fits
+    //   and is checkpointed; J2 runs 150–170; J1 restarts on 4 with 100 s left, ends at 270.
+    const poor = (p: number) => 400 * (0.5 + 0.5 / p);
+    const jobs = [adaptive(1, 0, 1, 4, 400, poor), adaptive(2, 150, 2, 2, 40)];
+    const demandOnly = await checkRun(lsfMigAd, { nodes: 4 }, jobs, { knowledge: { demand: true } });
+    expect(demandOnly.violations).toEqual([]);
+    expect(demandOnly.schedule).toEqual([at(1, 0, 250, 4), at(2, 250, 270, 2)]);
+    const both = await checkRun(lsfMigAd, { nodes: 4 }, jobs, { knowledge: { demand: true, speedup: true } });
+    expect(both.violations).toEqual([]);
+    expect(both.schedule).toEqual([at(1, 0, 270, 4), at(2, 150, 170, 2)]);
+  });
+
   it('lets a job run its 600 s minimum before migrating it (lsf-now-97)', async () => {
     // J1 (min 1, 2000 processor-s) starts alone on 2 at 0 (30 s dispatch). J2 (exactly 2, 200)
     // arrives at 10 and waits: J1 is younger than 600 s. At 600 J1 (800 left by acquired time)

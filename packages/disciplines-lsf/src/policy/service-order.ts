@@ -4,7 +4,11 @@ import type { JobView } from '@js/core';
  * The service demand a job still needs (work on one processor), when the run reveals demand.
  * With speedup knowledge as well, the progress made so far is known exactly (run time over the
  * execution time on its count); without it, the processor time acquired stands in for the work
- * done, as the paper notes remaining time is only accurate with speedup information (§5).
+ * done, as the paper notes remaining time is only accurate with speedup information (§5). That
+ * stand-in counts a poor-speedup job's idle processor time as work: on k processors the estimate
+ * reaches zero after the fraction E(k) = T(1)/(k·T(k)) of its run (9 % for the 265 000 s job of
+ * §6.2 on 16), and from then on the job is first in every order — LSF-MIG-AD keeps it on its
+ * count, LSF-MALL-AD keeps its minimum taken, so wider jobs wait for it to end.
  */
 export function remainingDemand(job: JobView): number | undefined {
   const work = job.work;

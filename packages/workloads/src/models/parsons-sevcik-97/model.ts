@@ -81,10 +81,17 @@ export const parsonsSevcik97Options = z
           .describe(
             'it is one of the first `among` arrivals (the tagged ones), which one drawn uniformly from the `long-job` stream',
           ),
+        minSize: z
+          .int()
+          .positive()
+          .optional()
+          .describe(
+            'its minimum processor count, simulated processors (default: as drawn; the paper does not give it); its desired count is the drawn one, raised to this minimum if below',
+          ),
       })
       .optional()
       .describe(
-        "condition the sequence on the paper's long job (§6.2): one of the first `among` jobs gets this demand and poor speedup; its arrival and sizes, and every other job, stay as drawn",
+        "condition the sequence on the paper's long job (§6.2): one of the first `among` jobs gets this demand and poor speedup; its arrival and sizes (unless `minSize` is given), and every other job, stay as drawn",
       ),
     load: z
       .number()
@@ -97,6 +104,10 @@ export const parsonsSevcik97Options = z
   .refine((o) => o.demandCv >= 1, {
     message: 'a hyper-exponential has CV ≥ 1 (§6.1 uses 4)',
     path: ['demandCv'],
+  })
+  .refine((o) => (o.longJob?.minSize ?? 1) <= (o.maxProcessors ?? o.processors), {
+    message: "the long job's minimum must be ≤ the maximum allocation",
+    path: ['longJob', 'minSize'],
   })
   .refine((o) => (o.maxProcessors ?? o.processors) <= o.processors, {
     message: 'maxProcessors must be ≤ processors',
@@ -162,8 +173,10 @@ export const parsonsSevcik97 = defineModel({
         const drawn = demand.sample(s.demands);
         const d = isLong ? o.longJob!.demand : drawn;
         // §6.1: minimum uniform on 1…max; the rigid (desired) count uniform on [min, max].
-        const minSize = 1 + Math.floor(s.sizes.next() * maxProcessors);
-        const size = minSize + Math.floor(s.sizes.next() * (maxProcessors - minSize + 1));
+        const drawnMin = 1 + Math.floor(s.sizes.next() * maxProcessors);
+        const drawnSize = drawnMin + Math.floor(s.sizes.next() * (maxProcessors - drawnMin + 1));
+        const minSize = isLong ? (o.longJob!.minSize ?? drawnMin) : drawnMin;
+        const size = Math.max(drawnSize, minSize);
         const isGood = s.speedups.next() < goodSpeedupFraction && !isLong;
         const g = isGood ? good : poor;
         const executionTime = (k: number): number => d * g(k * scale);

@@ -115,6 +115,30 @@ describe("parsons-sevcik-97: conditioned on the paper's long job (§6.2)", () =>
     // Uniform over 10: twenty seeds land on several of them, not one fixed index.
     expect(picks.size).toBeGreaterThan(3);
   });
+
+  it('on a chosen minimum: gives only the long job that minimum, its desired count raised to it, every draw else as without it', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const drawn = sequence(seed, { longJob: {} });
+      const at = drawn.findIndex((j) => j.traits!.demand === 265_000);
+      for (const minSize of [1, 9, 16]) {
+        const fixed = sequence(seed, { longJob: { minSize } });
+        const long = fixed[at]!;
+        expect(long.traits!.demand).toBe(265_000);
+        expect(long.minSize).toBe(minSize);
+        expect(long.size).toBe(Math.max(drawn[at]!.size, minSize));
+        expect(long.runtime).toBe(long.executionTime!(long.size));
+        for (const [k, j] of fixed.entries()) {
+          if (k === at) continue;
+          expect([j.submit, j.minSize, j.size, j.traits]).toEqual([
+            drawn[k]!.submit,
+            drawn[k]!.minSize,
+            drawn[k]!.size,
+            drawn[k]!.traits,
+          ]);
+        }
+      }
+    }
+  });
 });
 
 describe('parsons-sevcik-97: invalid options', () => {
@@ -125,6 +149,8 @@ describe('parsons-sevcik-97: invalid options', () => {
     [{ maxProcessors: 32 }, /maxProcessors = 32: maxProcessors must be ≤ processors/],
     [{ longJob: { among: 0 } }, /longJob\.among/],
     [{ longJob: { demand: -5 } }, /longJob\.demand/],
+    [{ longJob: { minSize: 17 } }, /longJob\.minSize = .*≤ the maximum allocation/],
+    [{ longJob: { minSize: 0 } }, /longJob\.minSize/],
     [
       {
         poorSpeedup: [

@@ -190,6 +190,9 @@ describe('schedlab reproduce', () => {
     const glts = w1.find((c) => c.discipline === 'glts')!;
     expect(glts.figures.groups).toBeGreaterThan(0);
     expect(glts.figures.groupSize).toBeGreaterThanOrEqual(2);
+    // A share of the medium and long jobs ran in a group (§5.2: 41.7 % on W1); none can be more than all.
+    expect(glts.figures.groupedShare).toBeGreaterThan(0);
+    expect(glts.figures.groupedShare).toBeLessThanOrEqual(1);
     // §5.2's delay factor R / R_est of medium and long jobs, at the 75th and 95th percentiles.
     expect(glts.figures['fairness.p75']).toBeGreaterThan(0);
     expect(glts.figures['fairness.p95']).toBeGreaterThanOrEqual(glts.figures['fairness.p75']!);

@@ -45,9 +45,14 @@ describe('glts: a group of the first waiting job and matched waiting jobs (Case 
       typed(2, MEDIUM, 4, 300, 0, sl(1.19)),
       typed(3, MEDIUM, 4, 300, 0, sl(1.19)),
     ];
-    const { ops, outcome } = await runCosched(glts, jobs);
+    const { ops, outcome, counters } = await runCosched(glts, jobs);
     expect(ops(1)).toEqual([['start', 0, nodes(0, 1, 2, 3)]]);
     expect(outcome(1).end).toBeCloseTo(420, 6);
+    // Jobs 2 and 3 then pair on nodes 0 and 1: two of the three medium jobs ran in a group.
+    expect(ops(2)).toEqual([['start', 420, nodes(0, 1)]]);
+    expect(ops(3)).toEqual([['start', 420, partners(0, 1)]]);
+    expect(counters.groups).toBe(1);
+    expect(counters.groupedShare).toBeCloseTo(2 / 3, 12);
     expect(outcome(2).start).toBeCloseTo(420, 6);
     expect(outcome(3).start).toBeCloseTo(420, 6);
     // With more slack the same group passes.
@@ -78,6 +83,8 @@ describe('glts: groups are disbanded, never joined (§4.4)', () => {
     // Job 2: 200 base seconds by 231; 50 more at 1.155 beside job 3; the last 150 at 1.05.
     expect(outcome(2).end).toBeCloseTo(288.75 + 150 * 1.05, 6);
     expect(counters.groups).toBe(2);
+    // Four memberships, three distinct jobs: every medium job ran in a group (§5.2's share).
+    expect(counters.groupedShare).toBe(1);
   });
 });
 

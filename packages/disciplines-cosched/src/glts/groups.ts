@@ -12,6 +12,11 @@ export class GroupBook {
   readonly #of = new Map<number, RunningGroup>();
   #formed = 0;
   #members = 0;
+  /** Jobs run in a group at least once and still in the system. */
+  readonly #everGrouped = new Set<number>();
+  /** Medium and long jobs that left, and those of them that ran in a group. */
+  #eligibleLeft = 0;
+  #groupedLeft = 0;
   readonly #fairness = new RatioSketch();
   #reported = 0;
 
@@ -25,7 +30,10 @@ export class GroupBook {
 
   form(primary: number, matched: readonly number[]): void {
     const group: RunningGroup = { primary, matched: [...matched] };
-    for (const id of [primary, ...matched]) this.#of.set(id, group);
+    for (const id of [primary, ...matched]) {
+      this.#of.set(id, group);
+      this.#everGrouped.add(id);
+    }
     this.#formed++;
     this.#members += 1 + matched.length;
   }
@@ -43,19 +51,28 @@ export class GroupBook {
     for (const other of [after.group.primary, ...after.group.matched]) this.#of.set(other, after.group);
   }
 
+  /** A medium or long job (one matchmaking may group, §4.3) left the system. */
+  eligibleLeft(id: number): void {
+    this.#eligibleLeft++;
+    if (this.#everGrouped.delete(id)) this.#groupedLeft++;
+  }
+
   /** A finished job's response over its estimate at submission (§5.2's delay factor). */
   finished(response: number, rEst: number): void {
     if (rEst > 0) this.#fairness.add(response / rEst);
   }
 
   /**
-   * `groups` (groups formed), `groupSize` (mean jobs per group, §5.2: 2.5 on W1),
+   * `groups` (groups formed), `groupSize` (mean jobs per group, §5.2: 2.5 on W1), `groupedShare`
+   * (the share of the medium and long jobs that left which ran in a group at least once, §5.2:
+   * 41.7 % on W1),
    * `fairness.p75` and `fairness.p95` (R / R_est over finished medium and long jobs, §5.2: 1.3
    * and 1.4).
    */
   report(ctx: SchedulingContext): void {
     ctx.count('groups', this.#formed);
     if (this.#formed > 0) ctx.count('groupSize', this.#members / this.#formed);
+    if (this.#eligibleLeft > 0) ctx.count('groupedShare', this.#groupedLeft / this.#eligibleLeft);
     if (this.#fairness.count > this.#reported) {
       this.#reported = this.#fairness.count;
       ctx.count('fairness.p75', this.#fairness.quantile(0.75));

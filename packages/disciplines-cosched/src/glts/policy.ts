@@ -80,6 +80,7 @@ export function gltsPolicy(settings: GltsSettings, env: DisciplineEnvironment): 
       residents.invalidate();
       groups.ended(job.id);
       const note = ctx.notes.get(job) as JobNote | undefined;
+      if (note !== undefined && note.type !== SHORT) groups.eligibleLeft(job.id);
       // §5.2 gives the delay factor of medium and long jobs, the ones matchmaking may delay.
       if (note?.predicted !== undefined && note.type !== SHORT)
         groups.finished(ctx.now - job.submit, note.predicted * settings.rEstFactor);

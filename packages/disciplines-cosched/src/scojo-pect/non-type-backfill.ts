@@ -12,6 +12,8 @@ const NO_DEMAND: readonly number[] = [];
  * - Not the slice type's: the job takes its nodes in the slice type's profile for its estimated
  *   run (a conservative backfill there), at most until the slice's end, when it is swapped out
  *   unless the next slice lends it room again; its nodes are none the slice type's residents hold.
+ *   It takes them whole, whatever it holds in its own type's machine: a coscheduled job holds its
+ *   shared nodes there on its partner's account, but keeps them from the slice type all the same.
  * - Not its own type's: a swapped-out job already holds its place in its own machine; a waiting
  *   one must fit in its own type's profile at that type's clock with its reservation lifted (as a
  *   conservative backfill there), and on nodes none of its type's residents hold, so that it can
@@ -25,10 +27,7 @@ export function nonTypeSliceBackfill(s: ScojoPectScheduler, round: Round): void 
   const { ctx, slice, residents, lent } = round;
   const here = s.vms[slice.type]!;
   const heldHere = s.held[slice.type]!;
-  const lendable = (held: number, remaining: number): boolean =>
-    here.profile.fitsAt(here.clock, lent(remaining), held, NO_DEMAND);
-  const borrow = (job: JobView, held: number, remaining: number): void => {
-    here.lend(held, lent(remaining));
+  const borrowed = (job: JobView): void => {
     s.note(ctx, job).borrowed = slice.index;
   };
   for (let t = 0; t < jobTypes.length; t++) {
@@ -37,12 +36,11 @@ export function nonTypeSliceBackfill(s: ScojoPectScheduler, round: Round): void 
     for (const job of residents[own]!) {
       if (job.state !== 'suspended' || job.inOverhead) continue;
       if (!job.processors.every((p) => heldHere[p] === 0) || !s.canResume(ctx, job)) continue;
-      const held = s.policy.held(job, ctx);
       // Its swap in is part of the time it holds the nodes.
       const remaining = s.remaining(ctx, job) + s.env.profile.resume;
-      if (!lendable(held, remaining)) continue;
+      if (!here.tryLend(s.nodesOf(job.processors), lent(remaining))) continue;
       s.resume(ctx, job);
-      borrow(job, held, remaining);
+      borrowed(job);
     }
     const queue = s.build(round, own, false);
     const heldOwn = s.held[own]!;
@@ -54,7 +52,11 @@ export function nonTypeSliceBackfill(s: ScojoPectScheduler, round: Round): void 
     for (const { job, note } of queue) {
       if (free < note.plan.footprint) continue;
       const remaining = note.plan.runtime + s.env.profile.dispatch;
-      if (job.state !== 'pending' || !lendable(note.plan.footprint, remaining)) continue;
+      if (
+        job.state !== 'pending' ||
+        !here.profile.fitsAt(here.clock, lent(remaining), note.plan.footprint, NO_DEMAND)
+      )
+        continue;
       if (job.demand.length && !here.profile.fitsAt(here.clock, Number.POSITIVE_INFINITY, 0, job.demand))
         continue;
       const processors = s.policy.choose(job, note.plan, usable);
@@ -62,8 +64,10 @@ export function nonTypeSliceBackfill(s: ScojoPectScheduler, round: Round): void 
       if (!s.vms[own]!.admitNow(job, note)) continue;
       if (!s.start(ctx, job, processors, own)) continue;
       free -= processors.length;
+      // Whole free nodes, none lent yet: the loan is its footprint, which fits.
+      here.lend(s.nodesOf(processors), lent(remaining));
       here.holdForeignDemand(job.demand);
-      borrow(job, note.plan.footprint, remaining);
+      borrowed(job);
     }
   }
 }

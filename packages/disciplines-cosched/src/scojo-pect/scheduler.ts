@@ -13,8 +13,6 @@ import type { ScojoPectSettings } from './settings.ts';
 import { type Slice, Timetable } from './timetable.ts';
 import { type JobNote, type Planning, VirtualMachine, type Waiting } from './virtual-machine.ts';
 
-const NO_DEMAND: readonly number[] = [];
-
 /** How the frame plans, for tests: the planning, and a look at every plan it makes. */
 export interface FrameHooks {
   readonly planning?: Planning;
@@ -61,8 +59,9 @@ export class ScojoPectScheduler implements Scheduler {
     readonly hooks: FrameHooks = {},
   ) {
     const { machine, processors, profile } = env;
+    const perNode = machine.cpusPerNode * machine.coresPerCpu;
     this.vms = [0, 1, 2].map(
-      (t) => new VirtualMachine(t as JobType, processors.length, machine.capacities, hooks.planning),
+      (t) => new VirtualMachine(t as JobType, processors.length, machine.capacities, hooks.planning, perNode),
     );
     this.held = [0, 1, 2].map(() => new Uint8Array(machine.processors));
     this.#owned = new Uint8Array(machine.processors);
@@ -139,6 +138,12 @@ export class ScojoPectScheduler implements Scheduler {
     return out;
   }
 
+  /** The nodes of `processors`, each once. */
+  nodesOf(processors: readonly number[]): number[] {
+    const { machine } = this.env;
+    return [...new Set(processors.map((p) => machine.nodeOf(p)))];
+  }
+
   /** A type's profile: its residents, its foreign residents' resources, its reservations compressed. */
   build(round: Round, type: JobType, lend: boolean): Waiting[] {
     const { ctx, residents, slice } = round;
@@ -146,14 +151,18 @@ export class ScojoPectScheduler implements Scheduler {
     vm.reset();
     for (const job of residents[type]!)
       vm.hold(job.id, this.policy.held(job, ctx), this.remaining(ctx, job), job.demand);
+    const lent: { readonly job: JobView; readonly duration: number }[] = [];
     for (let t = 0; t < 3; t++) {
       if (t === type) continue;
       for (const job of residents[t]!) {
         if (lend && job.state === 'running' && this.note(ctx, job).borrowed === slice.index)
-          vm.hold(job.id, this.policy.held(job, ctx), round.lent(this.remaining(ctx, job)), NO_DEMAND);
+          lent.push({ job, duration: round.lent(this.remaining(ctx, job)) });
         if (ctx.machine.spec.capacities.length) vm.holdForeignDemand(job.demand);
       }
     }
+    // Longest first: a node two coscheduled jobs share is held once, for the one staying longer.
+    lent.sort((a, b) => b.duration - a.duration);
+    for (const { job, duration } of lent) vm.holdLent(job.id, this.nodesOf(job.processors), duration);
     const queue = vm.compress(this.waiting(ctx, type));
     // The response predicted at submission: the first reservation a job gets (§4.1, §4.7).
     for (const { job, note } of queue) {
@@ -233,12 +242,10 @@ export class ScojoPectScheduler implements Scheduler {
       for (const job of residents[t]!) {
         const note = this.note(ctx, job);
         if (job.state !== 'running' || note.borrowed === slice.index) continue;
-        const held = this.policy.held(job, ctx);
         if (
           !job.processors.some((p) => heldHere[p]) &&
-          vm.profile.fitsAt(vm.clock, round.lent(this.remaining(ctx, job)), held, [])
+          vm.tryLend(this.nodesOf(job.processors), round.lent(this.remaining(ctx, job)))
         ) {
-          vm.lend(held, round.lent(this.remaining(ctx, job)));
           note.borrowed = slice.index;
         } else {
           this.#swapOut(ctx, job);

@@ -45,3 +45,45 @@ describe('Scojo-PECT plan: a job whose place is lost keeps its rank (§4.7, cons
     expect(at(queue)).toEqual({ 1: 110, 2: 160 });
   });
 });
+
+describe('Scojo-PECT plan: jobs of another type lent the slice keep whole nodes, each node once (§4.7)', () => {
+  // Two nodes of four processors. Another type's job on node 0 is lent the slice for 100 s; the
+  // type's next job waits for the whole machine from 100.
+  const lentUntil100 = () => {
+    const vm = new VirtualMachine(LONG, 8, [], 'incremental', 4);
+    vm.reset();
+    expect(vm.tryLend([0], 100)).toBe(true);
+    vm.profile.take(100, 1000, 8, []);
+    return vm;
+  };
+
+  it('a coscheduled partner on the same node costs nothing while it ends first', () => {
+    const vm = lentUntil100();
+    expect(vm.tryLend([0], 50)).toBe(true);
+    // Node 1 is still free until 100: counted per job, node 0 would have taken all eight.
+    expect(vm.profile.fitsAt(0, 100, 4, [])).toBe(true);
+  });
+
+  it('one staying longer needs the shared node beyond the first loan, and is refused as a whole', () => {
+    const vm = lentUntil100();
+    // Nodes 0 and 1 for 150 s: node 1 from now, node 0 from 100; the plan has neither after 100.
+    expect(vm.tryLend([0, 1], 150)).toBe(false);
+    // Nothing of the refused loan stays: node 1 is free until 100, node 0 lent until 100 only.
+    expect(vm.profile.fitsAt(0, 100, 4, [])).toBe(true);
+    expect(vm.profile.fitsAt(0, 100, 8, [])).toBe(false);
+    expect(vm.profile.fitsAt(100, 1, 1, [])).toBe(false);
+    // Ending by 100, node 1 fits.
+    expect(vm.tryLend([1], 100)).toBe(true);
+    expect(vm.profile.fitsAt(0, 1, 1, [])).toBe(false);
+  });
+
+  it('a new round holds the lent jobs longest first: each shared node once, for the longer loan', () => {
+    const vm = new VirtualMachine(LONG, 8, [], 'incremental', 4);
+    vm.reset();
+    vm.holdLent(1, [0], 100);
+    vm.holdLent(2, [0], 60);
+    expect(vm.profile.fitsAt(0, 1000, 4, [])).toBe(true);
+    expect(vm.profile.fitsAt(0, 101, 8, [])).toBe(false);
+    expect(vm.profile.fitsAt(100, 1000, 8, [])).toBe(true);
+  });
+});

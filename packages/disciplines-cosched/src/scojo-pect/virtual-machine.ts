@@ -65,6 +65,8 @@ export class VirtualMachine {
   #base: Hold[] = [];
   /** Whether the base holds processors only (no resource demand), so it can be compared. */
   #plain = true;
+  /** Nodes lent to other types' jobs since the last reset, each until when (this machine's clock). */
+  readonly #loans = new Map<number, number>();
   /** The last compressed plan's holds by job, and each waiting job's certificate; unset: trust nothing. */
   #last:
     | { readonly holds: ReadonlyMap<number, Hold>; readonly certificates: ReadonlyMap<number, Certificate> }
@@ -75,6 +77,8 @@ export class VirtualMachine {
     processors: number,
     readonly capacities: readonly number[],
     readonly planning: Planning = 'incremental',
+    /** Processors per node: another type's job lent the slice keeps whole nodes from this type. */
+    readonly perNode = 1,
   ) {
     this.profile = new AvailabilityProfile(processors, capacities);
   }
@@ -84,6 +88,7 @@ export class VirtualMachine {
     this.profile.reset(this.clock);
     this.#base = [];
     this.#plain = this.capacities.length === 0;
+    this.#loans.clear();
   }
 
   /**
@@ -105,9 +110,69 @@ export class VirtualMachine {
     this.#base.push({ id, start: clock, end: clock + d, processors: held });
   }
 
-  /** Another type's job runs in this type's slice until the slice ends (non-type slice backfilling). */
-  lend(held: number, until: number): void {
-    this.profile.take(this.clock, until, held, NO_DEMAND);
+  /**
+   * Whether another type's job may run on `nodes` in this type's slice for `duration` seconds
+   * (non-type slice backfilling, §4.7) without delaying this type's plan; if so it is lent them.
+   * The job keeps whole nodes from this type, however many of their cores it runs on (a job of
+   * this type takes whole nodes). Two coscheduled jobs share a node: a node already lent counts
+   * once, for the later of the two ends, so a job counts where it stays longer than its partner.
+   */
+  tryLend(nodes: readonly number[], duration: number): boolean {
+    return this.#lend(nodes, this.clock + duration, true);
+  }
+
+  /** Lend `nodes` for `duration` seconds as {@link tryLend} does, unchecked: a job just started on free nodes that fit. */
+  lend(nodes: readonly number[], duration: number): void {
+    this.#lend(nodes, this.clock + duration, false);
+  }
+
+  /**
+   * Job `id` of another type, lent the slice, keeps `nodes` for `duration` seconds (as
+   * {@link tryLend}, already admitted): in the plan's base, so that the plan can be compared with
+   * the last. Lent in decreasing `duration`, a node shared with a job lent before costs nothing.
+   */
+  holdLent(id: number, nodes: readonly number[], duration: number): void {
+    const end = this.clock + duration;
+    for (const [from, count] of this.#extension(nodes, end)) {
+      if (from === this.clock) this.hold(id, count * this.perNode, duration, NO_DEMAND);
+      else {
+        // Beyond what a job holds in the base (one span from the clock): compare nothing.
+        this.profile.take(from, end - from, count * this.perNode, NO_DEMAND);
+        this.#plain = false;
+      }
+    }
+    this.#record(nodes, end);
+  }
+
+  #lend(nodes: readonly number[], end: number, check: boolean): boolean {
+    const { profile } = this;
+    const taken: [number, number][] = [];
+    for (const [from, count] of this.#extension(nodes, end)) {
+      const held = count * this.perNode;
+      // Each piece checked with the ones before it taken: together they fit.
+      if (check && !profile.fitsAt(from, end - from, held, NO_DEMAND)) {
+        for (const [f, h] of taken) profile.give(f, end - f, h, NO_DEMAND);
+        return false;
+      }
+      profile.take(from, end - from, held, NO_DEMAND);
+      taken.push([from, held]);
+    }
+    this.#record(nodes, end);
+    return true;
+  }
+
+  /** What lending `nodes` until `end` adds to the loans: node counts by the instant they are needed from. */
+  #extension(nodes: readonly number[], end: number): Map<number, number> {
+    const from = new Map<number, number>();
+    for (const node of nodes) {
+      const lent = this.#loans.get(node) ?? this.clock;
+      if (lent < end) from.set(lent, (from.get(lent) ?? 0) + 1);
+    }
+    return from;
+  }
+
+  #record(nodes: readonly number[], end: number): void {
+    for (const node of nodes) this.#loans.set(node, Math.max(end, this.#loans.get(node) ?? end));
   }
 
   /** Another type's resident keeps its resources for as long as this machine can tell: for ever. */

@@ -1,7 +1,8 @@
-export { AvailabilityProfile } from './availability/availability.ts';
+export { AvailabilityProfile, EarliestScan } from './availability/availability.ts';
 export type { Differentiable } from './differential/differential.ts';
 export { differentialAllocation } from './differential/differential.ts';
 export type { Bounds } from './equipartition/equipartition.ts';
 export { equipartition } from './equipartition/equipartition.ts';
+export type { ReleaseBlock } from './release-order/release-order.ts';
 export { ReleaseOrder } from './release-order/release-order.ts';
 export { targetPartition } from './target-partition/target-partition.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AvailabilityProfile } from './availability.ts';
+import { AvailabilityProfile, EarliestScan } from './availability.ts';
 
 /** A profile of 8 processors and one resource of capacity 10, with `holds` taken from time 0. */
 function profileWith(holds: readonly Hold[]): AvailabilityProfile {
@@ -40,6 +40,73 @@ describe('AvailabilityProfile', () => {
         profile.give(later, own.duration, own.size, [own.memory]);
         expect(canMove).toBe(profile.earliest(own.duration, own.size, [own.memory]) < later);
       }),
+    );
+  });
+
+  it('fitsBefore is an earliest start before the limit, or room right before it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(arbitraryHold, { minLength: 1, maxLength: 8 }),
+        arbitraryHold,
+        fc.nat(),
+        fc.integer({ min: -1, max: 1 }),
+        (others, own, pick, offset) => {
+          const profile = profileWith(others);
+          // At, or next to, one of the profile's breakpoints: where segments change.
+          const ends = others.flatMap((h) => [h.start, h.start + h.duration]);
+          const limit = ends[pick % ends.length]! + offset;
+          const demand = [own.memory];
+          const split =
+            profile.earliest(own.duration, own.size, demand) < limit ||
+            profile.fitsJustBefore(limit, own.size, demand);
+          expect(split).toBe(profile.fitsBefore(limit, own.duration, own.size, demand));
+        },
+      ),
+    );
+  });
+
+  it('fitsSince finds where a job that gives its hold back moves up to, as earliest does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(arbitraryHold, { minLength: 1, maxLength: 8 }),
+        arbitraryHold,
+        fc.nat(),
+        fc.integer({ min: 0, max: 2 }),
+        (others, own, pick, offset) => {
+          const profile = profileWith(others);
+          const demand = [own.memory];
+          // The job holds a place where it fits, at or next to a breakpoint.
+          const ends = others.flatMap((h) => [h.start, h.start + h.duration]);
+          const at = ends[pick % ends.length]! + offset;
+          fc.pre(profile.fitsAt(at, own.duration, own.size, demand));
+          profile.take(at, own.duration, own.size, demand);
+          const before = profile.earliest(own.duration, own.size, demand);
+          const floor = before < at ? before : Number.NEGATIVE_INFINITY;
+          const moved = Math.min(before, profile.fitsSince(at, own.size, demand, floor));
+          profile.give(at, own.duration, own.size, demand);
+          expect(moved).toBe(Math.min(at, profile.earliest(own.duration, own.size, demand)));
+        },
+      ),
+    );
+  });
+
+  it('earliestBefore answers earliest below each limit, resuming one scan from limit to limit', () => {
+    fc.assert(
+      fc.property(
+        fc.array(arbitraryHold, { minLength: 1, maxLength: 8 }),
+        arbitraryHold,
+        fc.array(fc.integer({ min: -2, max: 50 }), { minLength: 1, maxLength: 6 }),
+        (others, own, limits) => {
+          const profile = profileWith(others);
+          const demand = [own.memory];
+          const earliest = profile.earliest(own.duration, own.size, demand);
+          const scan = new EarliestScan();
+          for (const limit of limits) {
+            const expected = earliest < limit ? earliest : Number.POSITIVE_INFINITY;
+            expect(profile.earliestBefore(scan, limit, own.duration, own.size, demand)).toBe(expected);
+          }
+        },
+      ),
     );
   });
 

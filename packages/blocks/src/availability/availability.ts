@@ -1,6 +1,27 @@
 import { fitsWithin } from '@js/machine';
 
 /**
+ * Where a resumable scan for a job shape's earliest start stopped; see
+ * {@link AvailabilityProfile.earliestBefore}. Good until the profile changes: then
+ * {@link EarliestScan.restart} it (reused, not reallocated: compression restarts scans at every move).
+ */
+export class EarliestScan {
+  /** The next segment to look at, counted from the profile's start. */
+  next = 0;
+  /** The segment the run of room being scanned starts at (−1: none). */
+  run = -1;
+  /** The earliest start once found (NaN: not yet). A double from the start, so storing one allocates nothing. */
+  found = Number.NaN;
+
+  /** Scan again from the profile's start. */
+  restart(): void {
+    this.next = 0;
+    this.run = -1;
+    this.found = Number.NaN;
+  }
+}
+
+/**
  * An availability profile: free processors and free amounts of each named resource as a step
  * function of time from `now` on (sorted breakpoints). Conservative backfilling keeps every
  * reservation in it, so a job's earliest start is a scan over breakpoints rather than a
@@ -83,6 +104,58 @@ export class AvailabilityProfile {
   }
 
   /**
+   * {@link earliest} if it is before `limit`, else ∞, scanning only as far as that takes (up to
+   * `limit`, or past it to the end of a run of room that starts before it). `scan` keeps where it
+   * stopped, so asking again for the same shape with a later limit goes on from there rather
+   * than from the profile's start; it holds only while the profile does not change.
+   */
+  earliestBefore(
+    scan: EarliestScan,
+    limit: number,
+    duration: number,
+    processors: number,
+    demand: ArrayLike<number>,
+  ): number {
+    if (Number.isNaN(scan.found)) this.#scanOn(scan, limit, duration, processors, demand);
+    return scan.found < limit ? scan.found : Number.POSITIVE_INFINITY;
+  }
+
+  #scanOn(
+    scan: EarliestScan,
+    limit: number,
+    duration: number,
+    processors: number,
+    demand: ArrayLike<number>,
+  ): void {
+    const time = this.#time;
+    const h = this.#head;
+    const n = this.#n;
+    if (!(duration > 0)) {
+      scan.found = n > 0 ? time[h]! : Number.POSITIVE_INFINITY;
+      return;
+    }
+    // As in `earliest`; it stops at `limit` only between runs, since a run that starts before
+    // `limit` may yet prove long enough.
+    let run = scan.run;
+    let k = scan.next;
+    for (; k < n; k++) {
+      const t = time[h + k]!;
+      if (run < 0 && t >= limit) break;
+      if (this.#fitsIn(h + k, processors, demand)) {
+        if (run < 0) run = k;
+        if (t >= time[h + run]! + duration) break;
+      } else if (run >= 0) {
+        if (t >= time[h + run]! + duration) break;
+        run = -1;
+      }
+    }
+    scan.next = k;
+    scan.run = run;
+    if (k < n && run >= 0) scan.found = time[h + run]!;
+    else if (k === n) scan.found = run >= 0 ? time[h + run]! : Number.POSITIVE_INFINITY;
+  }
+
+  /**
    * Whether a job that holds [`limit`, `limit` + `duration`) could start before `limit` once it gives
    * that hold back: {@link earliest} after {@link give} would then move it up. Read-only, so
    * conservative backfilling's compression tests each waiting job without lifting the many that
@@ -109,66 +182,38 @@ export class AvailabilityProfile {
   }
 
   /**
-   * Where {@link fitsBefore} is false: a few intervals before `limit` that keep it false, appended to
-   * `out` as pairs (start, end). Every window start in [profile start, `limit`) meets one of them
-   * within `duration` (gaps between them are shorter than `duration`), and the last reaches
-   * `limit`; so while no segment of any of them fits the job ({@link stillBlocked}), it still cannot
-   * move up, whatever else changed and however far the start advanced. Conservative backfilling's
-   * compression re-checks these few intervals instead of scanning the profile up to `limit`.
-   * Times, not segment indices, so the proof outlives splits and joins.
+   * Whether `processors` and `demand` fit in the segment that ends at `limit` (the one holding the
+   * instant just before it); false when `limit` is at or before the profile's start. With it,
+   * `fitsBefore(limit, d, p, x)` is `earliest(d, p, x) < limit || fitsJustBefore(limit, p, x)`: a
+   * window that starts before `limit` is either one the profile has room for already, or one that
+   * runs into the job's own hold, which it can do only from a fitting segment right before it. So
+   * conservative backfilling's compression, which asks this of every waiting job, finds a job
+   * shape's earliest start once and then answers each job of that shape with one search.
    */
-  blockers(
-    limit: number,
-    duration: number,
-    processors: number,
-    demand: ArrayLike<number>,
-    out: number[],
-  ): void {
+  fitsJustBefore(limit: number, processors: number, demand: ArrayLike<number>): boolean {
     const time = this.#time;
     const h = this.#head;
-    const n = this.#n;
-    // Greedy cover: from `t` (the last kept interval's end), keep the last segment with no room
-    // that starts within `duration`; fewest intervals, one pass.
-    let t = time[h]!;
-    if (!(limit > t)) return;
-    let best = -1;
-    for (let m = 0; m <= n; m++) {
-      const at = m < n ? time[h + m]! : Number.POSITIVE_INFINITY;
-      if (at >= t + duration || at >= limit) {
-        if (best < 0)
-          throw new Error('availability profile: blockers asked where the job fits before its limit');
-        const end = Math.min(best + 1 < n ? time[h + best + 1]! : limit, limit);
-        out.push(time[h + best]!, end);
-        t = end;
-        best = -1;
-        if (t >= limit) return;
-        // Segment m is looked at again from the new `t`.
-        m--;
-        continue;
-      }
-      if (!this.#fitsIn(h + m, processors, demand)) best = m;
-    }
+    if (this.#n === 0 || !(limit > time[h]!)) return false;
+    return this.#fitsIn(h + this.#segmentBefore(limit), processors, demand);
   }
 
   /**
-   * Whether the job still has room nowhere in any of `intervals` (start, end pairs in time order, as
-   * {@link blockers} gave them), looking only from the profile's start on: if so, the job still
-   * cannot move up. One search per interval, each from where the last one ended.
+   * How far back from `limit` the job fits without a break: the start of the run of segments with
+   * room for it that ends at `limit` (`limit` itself when the segment before has none), walking
+   * back no further than the first segment that starts at or before `floor`. Once a job that holds
+   * [`limit`, `limit` + `duration`) gives its hold back, its earliest start is the smaller of
+   * {@link earliest} (asked before the give-back, which changes nothing before `limit`) and this:
+   * the run reaching `limit` goes on into its own freed hold. Conservative backfilling moves a job
+   * up with it instead of scanning the profile again; `floor`, that earliest start, bounds the walk.
    */
-  stillBlocked(intervals: readonly number[], processors: number, demand: ArrayLike<number>): boolean {
+  fitsSince(limit: number, processors: number, demand: ArrayLike<number>, floor: number): number {
     const time = this.#time;
     const h = this.#head;
-    const n = this.#n;
-    let m = 0;
-    for (let i = 0; i < intervals.length; i += 2) {
-      const start = intervals[i]!;
-      const end = intervals[i + 1]!;
-      m = this.#segmentAt(start, m);
-      for (; m < n && time[h + m]! < end; m++) if (this.#fitsIn(h + m, processors, demand)) return false;
-      // The segment holding `end` may also hold the next interval's start.
-      if (m > 0) m--;
-    }
-    return true;
+    if (this.#n === 0 || !(limit > time[h]!)) return limit;
+    let k = this.#segmentBefore(limit);
+    let since = limit;
+    for (; k >= 0 && since > floor && this.#fitsIn(h + k, processors, demand); k--) since = time[h + k]!;
+    return since;
   }
 
   /** The most processors free at any time in [start, end). */
@@ -275,6 +320,20 @@ export class AvailabilityProfile {
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (time[h + mid]! <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Index of the last segment that starts before t (t > the first breakpoint). */
+  #segmentBefore(t: number): number {
+    const time = this.#time;
+    const h = this.#head;
+    let lo = 0;
+    let hi = this.#n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (time[h + mid]! < t) lo = mid;
       else hi = mid - 1;
     }
     return lo;

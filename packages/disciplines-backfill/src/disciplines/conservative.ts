@@ -1,7 +1,13 @@
 import { AvailabilityProfile } from '@js/blocks';
 import { defineDiscipline, type JobView, type SchedulingContext } from '@js/core';
 import * as z from 'zod';
-import { ReservationBook, type Waiting, waiting } from './reservation-book.ts';
+import { EarliestByShape, type ShapeScan } from './earliest-by-shape.ts';
+import { ReservationBook, type Waiting } from './reservation-book.ts';
+
+/** A waiting job in conservative's queue, with the scan it shares with jobs of its shape. */
+interface Queued extends Waiting {
+  readonly shape: ShapeScan | undefined;
+}
 
 /**
  * Conservative backfilling (Mu'alem & Feitelson 2001; K-resource form: Leinberger et al.,
@@ -38,39 +44,26 @@ import { ReservationBook, type Waiting, waiting } from './reservation-book.ts';
  * discipline starts from; the queue and the reservation book below are kept beside them for speed.
  *
  * Speed (real traces: about a thousand jobs waiting, most jobs ending before their estimate, so a
- * compression at nearly every departure): the profile is kept rather than rebuilt; compression
- * lifts only the jobs that can move up, found by a read-only test on the profile (lifting any other
- * would put it back where it was); the jobs due and the next wake-up come from a book ordered by
- * start, not a scan of the queue. The test scans the profile up to the job's reservation; when it
- * says no, the job keeps a proof (`AvailabilityProfile.blockers`: a few intervals with no room
- * for it that every earlier window meets), and at later compressions re-checking those intervals
- * (a few searches) stands in for the scan until one of them gains room. Only freed space can
- * open them, so a proof never goes stale the other way; a job that moves loses its proof.
+ * compression at nearly every departure, and on RICC a hundred moves in each): the profile is kept
+ * rather than rebuilt; compression lifts only the jobs that can move up, found without changing the
+ * profile (lifting any other would put it back where it was); the jobs due and the next wake-up
+ * come from a book ordered by start, not a scan of the queue. Whether a job can move up is its
+ * shape's earliest start, found once per shape until the profile changes (a queue is a few shapes
+ * many times over), and one search; where it moves to is that start or the run of room reaching
+ * its own hold (`AvailabilityProfile.fitsSince`), so a move scans the profile no further.
  */
 export const conservative = defineDiscipline({
   name: 'conservative',
   summary: 'conservative backfilling: every waiting job holds a reservation; none is ever delayed',
   source: "Mu'alem & Feitelson 2001; Leinberger, Karypis & Kumar 1999, §2 (FCFS/FF-CONS, K resources)",
-  options: z
-    .object({
-      // Behind a short queue a job is tested only a few times before it starts, so building its
-      // proof (a pass as long as the scan) costs about what the scans it spares cost; behind
-      // RICC's thousand waiting jobs it saves most of them.
-      proveFrom: z
-        .int()
-        .nonnegative()
-        .default(128)
-        .describe(
-          'queue length from which compression keeps proofs for jobs that cannot move up (speed only: schedules are the same for every value)',
-        ),
-    })
-    .strict(),
-  create: ({ proveFrom }, { machine }) => {
+  options: z.object({}).strict(),
+  create: (_options, { machine }) => {
     const profile = new AvailabilityProfile(machine.processors, machine.capacities);
+    const shapes = new EarliestByShape(profile);
     const book = new ReservationBook();
     const noted = (ctx: SchedulingContext, job: JobView) => ctx.notes.get(job) as number | undefined;
     /** The waiting jobs in arrival order (started ones are dropped lazily). */
-    let queue: Waiting[] = [];
+    let queue: Queued[] = [];
     /** Jobs started since the queue was last compacted. */
     let started = 0;
     let arrivals = 0;
@@ -79,10 +72,25 @@ export const conservative = defineDiscipline({
     /** The wake-up already asked for: the earliest standing reservation. */
     let alarm = Number.NEGATIVE_INFINITY;
 
+    /** Place `w` at the earliest time it fits. */
+    /** A waiting job not yet placed (at: its standing reservation, if any) nor entered in the book. */
+    const queued = (job: JobView, at?: number): Queued => ({
+      job,
+      seq: arrivals++,
+      at,
+      ticket: -1,
+      shape: shapes.of(job.estimate, job.size, job.demand),
+    });
+
     const place = (ctx: SchedulingContext, w: Waiting): void => {
       const { job } = w;
+      settle(ctx, w, profile.earliest(job.estimate, job.size, job.demand));
+    };
+
+    /** Hold `w`'s place from `at` (∞: unknown, see above), and book it if it moved. */
+    const settle = (ctx: SchedulingContext, w: Waiting, at: number): void => {
+      const { job } = w;
       const old = w.at;
-      const at = profile.earliest(job.estimate, job.size, job.demand);
       if (at === Number.POSITIVE_INFINITY) {
         profile.takeFree(ctx.now, job.size, job.demand);
         stale = true;
@@ -100,7 +108,6 @@ export const conservative = defineDiscipline({
     /** Lift `w`'s reservation and put it back at the earliest time it fits (never later). */
     const replace = (ctx: SchedulingContext, w: Waiting): void => {
       if (w.at !== undefined) profile.give(w.at, w.job.estimate, w.job.size, w.job.demand);
-      w.proof = undefined;
       place(ctx, w);
     };
 
@@ -116,7 +123,7 @@ export const conservative = defineDiscipline({
       started = 0;
       for (const job of ctx.jobs.pending) {
         if (job.state !== 'pending') continue;
-        const w = waiting(job, arrivals++, noted(ctx, job));
+        const w = queued(job, noted(ctx, job));
         queue.push(w);
         const at = w.at;
         // An unknown start (Infinity) holds no interval to put back: it is placed afresh.
@@ -148,23 +155,30 @@ export const conservative = defineDiscipline({
       const now = ctx.now;
       profile.advance(now);
       for (const job of holes) profile.release(now, noted(ctx, job)!, job.size, job.demand);
+      shapes.forget();
       let kept = 0;
-      // Proofs pay where jobs wait through many compressions: behind a long queue.
-      const proving = queue.length >= proveFrom;
       for (const w of queue) {
         const { at, job } = w;
         if (job.state !== 'pending') continue;
         queue[kept++] = w;
         const { estimate, size, demand } = job;
-        // A proof that still stands spares the scan up to the reservation (see the speed note).
-        if (w.proof !== undefined && profile.stillBlocked(w.proof, size, demand)) continue;
-        if (at === undefined || profile.fitsBefore(at, estimate, size, demand)) replace(ctx, w);
-        else if (proving && at !== Number.POSITIVE_INFINITY && estimate > 0) {
-          const proof = w.proof ?? [];
-          proof.length = 0;
-          profile.blockers(at, estimate, size, demand, proof);
-          w.proof = proof;
+        if (at === undefined || at === Number.POSITIVE_INFINITY) {
+          // Not placed, or holding what is free for ever (nothing to give back): placed by a scan.
+          if (at === undefined || profile.fitsBefore(at, estimate, size, demand)) {
+            replace(ctx, w);
+            shapes.forget();
+          }
+          continue;
         }
+        // Whether it could start sooner (`fitsBefore`), and where to, from its shape's earliest
+        // start (see EarliestByShape and the profile's fitsJustBefore and fitsSince).
+        const earliest = shapes.before(w.shape, at, estimate, size, demand);
+        if (earliest >= at && !profile.fitsJustBefore(at, size, demand)) continue;
+        const floor = earliest < at ? earliest : Number.NEGATIVE_INFINITY;
+        const to = Math.min(earliest, profile.fitsSince(at, size, demand, floor));
+        profile.give(at, estimate, size, demand);
+        settle(ctx, w, to);
+        shapes.forget();
       }
       queue.length = kept;
       started = 0;
@@ -212,7 +226,7 @@ export const conservative = defineDiscipline({
           else profile.advance(ctx.now);
           for (const t of ctx.triggers) {
             if (t.kind !== 'arrival') continue;
-            const w = waiting(t.job, arrivals++);
+            const w = queued(t.job);
             queue.push(w);
             place(ctx, w);
           }

@@ -1,7 +1,7 @@
 import type { JobView } from '@js/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ReservationBook, type Waiting, waiting } from './reservation-book.ts';
+import { ReservationBook, type Waiting } from './reservation-book.ts';
 
 /**
  * The book (a heap with lazy removal) against a plain list: after any sequence of entries,
@@ -31,7 +31,7 @@ describe('ReservationBook against a plain list', () => {
         let jobs = new Map<number, Waiting>();
         const record = (id: number) => {
           let w = jobs.get(id);
-          if (!w) jobs.set(id, (w = waiting({ id } as JobView, id)));
+          if (!w) jobs.set(id, (w = { job: { id } as JobView, seq: id, at: undefined, ticket: -1 }));
           return w;
         };
         for (const op of ops) {

@@ -12,16 +12,6 @@ export interface Waiting {
   at: number | undefined;
   /** The book's ticket for this job's entry (−1: not entered); see {@link ReservationBook}. */
   ticket: number;
-  /**
-   * Why it cannot move up, as found when compression last tested it: intervals (start, end pairs)
-   * from `AvailabilityProfile.blockers`; undefined when it has none (never tested, or moved since).
-   */
-  proof: number[] | undefined;
-}
-
-/** A waiting job not yet placed nor entered in the book. */
-export function waiting(job: JobView, seq: number, at: number | undefined = undefined): Waiting {
-  return { job, seq, at, ticket: -1, proof: undefined };
 }
 
 /**

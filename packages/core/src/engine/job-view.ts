@@ -26,6 +26,13 @@ export interface JobView {
   readonly speedup: ((p: number) => number) | undefined;
   /** Execution time on p processors, with both `demand` and `speedup` knowledge; else undefined. */
   readonly executionTime: ((p: number) => number) | undefined;
+  /**
+   * Fraction of its work done so far, 0…1, with both `demand` and `speedup` knowledge (as
+   * `executionTime`: either alone cannot tell work done from time run); else undefined. Exact
+   * across every count it ran on (a malleable job's resizes, a restart on another count) and
+   * under contention, where `runTime` over one count's execution time is not.
+   */
+  readonly progress: number | undefined;
   /** Amounts of the machine's named resources, in the machine's resource order. */
   readonly demand: readonly number[];
   readonly user: number | undefined;
@@ -153,6 +160,11 @@ export class JobViewImpl implements JobView {
     if (!knowledge.speedup || !knowledge.demand) return undefined;
     this.#executionTime ??= (p: number) => executionTimeOf(record, p);
     return this.#executionTime;
+  }
+
+  get progress() {
+    const job = this.#job;
+    return job.knowledge.demand && job.knowledge.speedup ? job.workDone(this.#clock.now) : undefined;
   }
 
   get demand() {

@@ -5,7 +5,8 @@ import * as z from 'zod';
  * visible `estimate` its true runtime. `demand` reveals the service demand (work on one
  * processor) and the traits a model marks as demand; `speedup` reveals the speedup function
  * S(p) = T(1) / T(p), a shape with no time in it, and the traits marked as speedup. Only both
- * together give the execution time T(p) = demand / S(p). Parsons & Sevcik's four knowledge cases
+ * together give the execution time T(p) = demand / S(p), and a job's progress (the fraction of its
+ * work done). Parsons & Sevcik's four knowledge cases
  * are demand × speedup (seed 000, §5).
  */
 export const knowledgeSchema = z

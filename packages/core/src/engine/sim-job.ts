@@ -138,6 +138,15 @@ export class SimJob {
     return this.processorTime + (this.holding ? (now - this.lastRun) * this.processors.length : 0);
   }
 
+  /**
+   * Fraction of its work done by `now`, 0…1: exact whatever counts it ran on, since `remaining` is
+   * kept in reference seconds and falls at the speed of each allocation in turn.
+   */
+  workDone(now: number): number {
+    const left = this.progressing ? this.remaining - (now - this.since) * this.speed : this.remaining;
+    return this.reference > 0 ? Math.min(1, Math.max(0, 1 - left / this.reference)) : 0;
+  }
+
   pendingTime(now: number): number {
     return this.waited + (Number.isNaN(this.waitingSince) ? 0 : now - this.waitingSince);
   }

@@ -2,21 +2,21 @@ import type { JobView } from '@js/core';
 
 /**
  * The service demand a job still needs (work on one processor), when the run reveals demand.
- * With speedup knowledge as well, the progress made so far is known exactly (run time over the
- * execution time on its count); without it, the processor time acquired stands in for the work
- * done, as the paper notes remaining time is only accurate with speedup information (§5). That
- * stand-in counts a poor-speedup job's idle processor time as work: on k processors the estimate
- * reaches zero after the fraction E(k) = T(1)/(k·T(k)) of its run (9 % for the 265 000 s job of
- * §6.2 on 16), and from then on the job is first in every order — LSF-MIG-AD keeps it on its
- * count, LSF-MALL-AD keeps its minimum taken, so wider jobs wait for it to end.
+ * With speedup knowledge as well, the fraction of its work done is known exactly, whatever counts
+ * it ran on (`progress`: a malleable job resized, or restarted on another count, ran parts of its
+ * run at other rates, so run time over the execution time on one count would misread it).
+ * Without it, the processor time acquired stands in for the work done, as the paper notes
+ * remaining time is only accurate with speedup information (§5). That stand-in counts a
+ * poor-speedup job's idle processor time as work: on k processors the estimate reaches zero after
+ * the fraction E(k) = T(1)/(k·T(k)) of its run (9 % for the 265 000 s job of §6.2 on 16), and from
+ * then on the job is first in every order — LSF-MIG-AD keeps it on its count, LSF-MALL-AD keeps
+ * its minimum taken, so wider jobs wait for it to end.
  */
 export function remainingDemand(job: JobView): number | undefined {
   const work = job.work;
   if (work === undefined) return undefined;
-  const count = job.lastProcessors || job.size;
-  const time = job.executionTime?.(count);
-  const done = time !== undefined && time > 0 ? work * Math.min(1, job.runTime / time) : job.acquired;
-  return Math.max(0, work - done);
+  const progress = job.progress;
+  return progress !== undefined ? work * (1 - progress) : Math.max(0, work - job.acquired);
 }
 
 /**

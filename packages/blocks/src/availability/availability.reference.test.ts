@@ -81,6 +81,8 @@ function answers(profile: Profile, questions: readonly Question[], now: number):
       profile.fitsBefore(now + q.start, q.duration, q.size, [q.memory]),
       profile.fitsAt(now + q.start, q.duration, q.size, [q.memory]),
       profile.mostFree(now + q.start, now + q.start + q.duration),
+      profile.fitsJustBefore(now + q.start, q.size, [q.memory]),
+      profile.fitsSince(now + q.start, q.size, [q.memory], now + q.start - q.duration),
     ]),
   ];
 }

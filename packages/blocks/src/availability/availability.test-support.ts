@@ -89,6 +89,26 @@ export class LinearAvailabilityProfile {
     return false;
   }
 
+  /** Whether `processors` and `demand` fit in the segment holding the instant just before `limit`. */
+  fitsJustBefore(limit: number, processors: number, demand: ArrayLike<number>): boolean {
+    const time = this.#time;
+    if (time.length === 0 || !(limit > time[0]!)) return false;
+    let k = time.length - 1;
+    while (time[k]! >= limit) k--;
+    return this.#fitsIn(k, processors, demand);
+  }
+
+  /** Where the run of segments with room that ends at `limit` begins, walking back no further than `floor`. */
+  fitsSince(limit: number, processors: number, demand: ArrayLike<number>, floor: number): number {
+    const time = this.#time;
+    if (time.length === 0 || !(limit > time[0]!)) return limit;
+    let since = limit;
+    let k = time.length - 1;
+    while (time[k]! >= limit) k--;
+    for (; k >= 0 && since > floor && this.#fitsIn(k, processors, demand); k--) since = time[k]!;
+    return since;
+  }
+
   /** The most processors free at any time in [start, end). */
   mostFree(start: number, end: number): number {
     const time = this.#time;

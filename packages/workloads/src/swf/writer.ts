@@ -18,8 +18,8 @@ const FLUSH_AT = 1 << 16;
 const SPACE = 0x20;
 const LF = 0x0a;
 
-/** Each field's key, by index. */
-const fieldKeys: readonly SwfFieldKey[] = swfFields.map((f) => f.key);
+/** Each field's index, by key. */
+const fieldIndex: Readonly<Record<string, number>> = Object.fromEntries(swfFields.map((f, i) => [f.key, i]));
 
 /**
  * Streaming SWF writer. Numbers are written in JavaScript's shortest round-trip form, so reading
@@ -28,6 +28,8 @@ const fieldKeys: readonly SwfFieldKey[] = swfFields.map((f) => f.key);
  */
 export class SwfWriter {
   readonly #out: Writable;
+  /** The line being written: the record with its overrides. */
+  readonly #row: number[] = new Array<number>(SWF_FIELD_COUNT).fill(0);
   readonly #name: string;
   /** Lines not yet handed to the stream; a line is at most a few hundred bytes. */
   readonly #batch = new TextBatch(FLUSH_AT + 1024);
@@ -57,12 +59,22 @@ export class SwfWriter {
 
   /** Write one job line: the job's SWF record (or one built from the job) with `overrides` applied. */
   job(job: Job, overrides?: SwfFieldOverrides): void {
-    // The record is read in place, not copied: a schedule's `--out` writes a line per job.
+    // The record is copied into a row kept for the purpose, and the overrides are looked up by
+    // their own few keys: asking the overrides for each of the 18 keys was a slow generic lookup
+    // per field, and a schedule's `--out` writes a line per job.
     const record = job.swf ?? swfRecordOfJob(job);
+    const row = this.#row;
+    for (let f = 0; f < SWF_FIELD_COUNT; f++) row[f] = record[f]!;
+    if (overrides !== undefined) {
+      for (const key in overrides) {
+        const value = overrides[key as SwfFieldKey];
+        if (value !== undefined) row[fieldIndex[key]!] = value;
+      }
+    }
     const batch = this.#batch;
     const start = batch.length;
     for (let f = 0; f < SWF_FIELD_COUNT; f++) {
-      const value = (overrides === undefined ? undefined : overrides[fieldKeys[f]!]) ?? record[f]!;
+      const value = row[f]!;
       if (!Number.isFinite(value)) {
         batch.truncate(start);
         throw new InputError(

@@ -201,6 +201,31 @@ describe('lsf-mig: hand-checked schedules', () => {
     ]);
   });
 
+  it('displaces a wide job of age for a narrow one that acquired less, idle processors or not, and restarts it only when the others leave it room', async () => {
+    // §5.1 read as written: jobs of age are re-selected by first fit in order of least acquired
+    // processing time on their desired counts, so nothing keeps a wide job that has acquired much
+    // running (the starvation of §6.2, "the scheduler must be capable of preempting a sufficient
+    // number of running jobs to satisfy the stopped job's processor requirement"). 4 processors,
+    // minimum run 50 s, no costs. J1 (4 wide) is of age at 60 with 240 processor-s when J2 (1
+    // wide, 0) arrives: J2 goes first and J1, needing 4 of the 3 left, is checkpointed; 3
+    // processors stay idle. J3 (1 wide) arrives at 100 while J2 is young and takes one more. J1
+    // restarts only when J3 leaves at 200, with 1 000 − 60 s left: it ends at 1 140.
+    const { log, observer } = recorder();
+    const run = await checkRun(
+      lsfMig,
+      { nodes: 4 },
+      [rigid(1, 0, 4, 1000), rigid(2, 60, 1, 100), rigid(3, 100, 1, 100)],
+      { profile: minimumRun50, observers: [observer], options: { quantum: 10 } },
+    );
+    expect(run.violations).toEqual([]);
+    expect(run.schedule).toEqual([at(1, 0, 1140, 4), at(2, 60, 160, 1), at(3, 100, 200, 1)]);
+    expect(log.filter(([, id]) => id === 1).map(([t, , op]) => [t, op])).toEqual([
+      [0, 'start'],
+      [60, 'checkpoint'],
+      [200, 'restart'],
+    ]);
+  });
+
   it('lets a job run its 600 s minimum before migrating it (lsf-now-97)', async () => {
     // J2 (demand 200) arrives at 10 while J1 (demand 2000) is young. At 600 J1 comes of age with
     // 800 left and is checkpointed; the 60 s checkpoint frees its processors at 660; J2 runs

@@ -88,6 +88,13 @@ export const parsonsSevcik97Options = z
           .describe(
             'its minimum processor count, simulated processors (default: as drawn; the paper does not give it); its desired count is the drawn one, raised to this minimum if below',
           ),
+        size: z
+          .int()
+          .positive()
+          .optional()
+          .describe(
+            'its desired (rigid) processor count, simulated processors (default: as drawn, raised to `minSize`; the paper does not give it); at least `minSize`, and a drawn minimum above it is lowered to it',
+          ),
       })
       .optional()
       .describe(
@@ -108,6 +115,14 @@ export const parsonsSevcik97Options = z
   .refine((o) => (o.longJob?.minSize ?? 1) <= (o.maxProcessors ?? o.processors), {
     message: "the long job's minimum must be ≤ the maximum allocation",
     path: ['longJob', 'minSize'],
+  })
+  .refine((o) => (o.longJob?.size ?? 1) <= (o.maxProcessors ?? o.processors), {
+    message: "the long job's desired count must be ≤ the maximum allocation",
+    path: ['longJob', 'size'],
+  })
+  .refine((o) => o.longJob?.size === undefined || o.longJob.size >= (o.longJob.minSize ?? 1), {
+    message: "the long job's desired count must be ≥ its minimum",
+    path: ['longJob', 'size'],
   })
   .refine((o) => (o.maxProcessors ?? o.processors) <= o.processors, {
     message: 'maxProcessors must be ≤ processors',
@@ -175,8 +190,11 @@ export const parsonsSevcik97 = defineModel({
         // §6.1: minimum uniform on 1…max; the rigid (desired) count uniform on [min, max].
         const drawnMin = 1 + Math.floor(s.sizes.next() * maxProcessors);
         const drawnSize = drawnMin + Math.floor(s.sizes.next() * (maxProcessors - drawnMin + 1));
-        const minSize = isLong ? (o.longJob!.minSize ?? drawnMin) : drawnMin;
-        const size = Math.max(drawnSize, minSize);
+        // A chosen desired count below the drawn minimum lowers that minimum to it.
+        const minSize = isLong
+          ? (o.longJob!.minSize ?? Math.min(drawnMin, o.longJob!.size ?? drawnMin))
+          : drawnMin;
+        const size = isLong ? (o.longJob!.size ?? Math.max(drawnSize, minSize)) : drawnSize;
         const isGood = s.speedups.next() < goodSpeedupFraction && !isLong;
         const g = isGood ? good : poor;
         const executionTime = (k: number): number => d * g(k * scale);

@@ -139,6 +139,32 @@ describe("parsons-sevcik-97: conditioned on the paper's long job (§6.2)", () =>
       }
     }
   });
+
+  it('on a chosen desired count: gives the long job that rigid count, lowers a drawn minimum above it, every draw else as without it', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const drawn = sequence(seed, { longJob: {} });
+      const at = drawn.findIndex((j) => j.traits!.demand === 265_000);
+      for (const size of [1, 9, 16]) {
+        const fixed = sequence(seed, { longJob: { size } });
+        const long = fixed[at]!;
+        expect(long.size).toBe(size);
+        expect(long.minSize).toBe(Math.min(drawn[at]!.minSize!, size));
+        expect(long.runtime).toBe(long.executionTime!(size));
+        for (const [k, j] of fixed.entries()) {
+          if (k === at) continue;
+          expect([j.submit, j.minSize, j.size, j.traits]).toEqual([
+            drawn[k]!.submit,
+            drawn[k]!.minSize,
+            drawn[k]!.size,
+            drawn[k]!.traits,
+          ]);
+        }
+      }
+      // With both chosen, both hold: a narrow minimum under a wide desired count.
+      const both = sequence(seed, { longJob: { minSize: 1, size: 16 } })[at]!;
+      expect([both.minSize, both.size]).toEqual([1, 16]);
+    }
+  });
 });
 
 describe('parsons-sevcik-97: invalid options', () => {
@@ -151,6 +177,8 @@ describe('parsons-sevcik-97: invalid options', () => {
     [{ longJob: { demand: -5 } }, /longJob\.demand/],
     [{ longJob: { minSize: 17 } }, /longJob\.minSize = .*≤ the maximum allocation/],
     [{ longJob: { minSize: 0 } }, /longJob\.minSize/],
+    [{ longJob: { size: 17 } }, /longJob\.size = 17: .*≤ the maximum allocation/],
+    [{ longJob: { minSize: 9, size: 8 } }, /longJob\.size = 8: .*≥ its minimum/],
     [
       {
         poorSpeedup: [

@@ -1,8 +1,9 @@
 import { type Job, OptionsError } from '@js/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fraction, mean } from '../testing/statistics.ts';
 import { modelWorkload } from '../workload.ts';
-import { multicoreJobType } from './model.ts';
+import { multicoreJobType, nearestPowerOfTwo } from './model.ts';
 
 // Zeng & Sodan: Table 4 (slowdown ranges, percent), formula 7 with MAX_SL 1.25 and SELF_SL2 1.12
 // (Table 6), job types by runtime and the workload characteristics of Table 5 (W1).
@@ -15,6 +16,7 @@ const N = 200_000;
 const w = modelWorkload('zeng-sodan-multicore', { jobs: N, seed: 7 });
 const jobs: Job[] = [...w.jobs];
 const trait = (j: Job, name: string): number => j.traits![name]!;
+const powerOfTwo = (n: number): boolean => (n & (n - 1)) === 0;
 
 describe('zeng-sodan-multicore: slowdown traits from Table 4', () => {
   it.each(Object.keys(table4) as (keyof typeof table4)[])(
@@ -35,18 +37,68 @@ describe('zeng-sodan-multicore: slowdown traits from Table 4', () => {
 });
 
 describe('zeng-sodan-multicore: formula 7 (§4.8) and formula 8', () => {
-  it('quadruples (÷ SL_scr·SL_sno) when SL_scr·SL_sno ≤ 1.25, else doubles (÷ SL_sno) when SL_sno ≤ 1.12; serial jobs stay', () => {
+  // Formula 7's size and PPN for a job (before rounding).
+  const formula7 = (j: Job): { scaled: number; ppn: number } => {
+    const o = trait(j, 'originalSize');
+    const scr = trait(j, 'slScr');
+    const sno = trait(j, 'slSno');
+    if (o > 1 && scr * sno <= 1.25) return { scaled: (o * 4) / scr / sno, ppn: 4 };
+    if (o > 1 && sno <= 1.12) return { scaled: (o * 2) / sno, ppn: 2 };
+    return { scaled: o, ppn: 1 };
+  };
+
+  it('quadruples (÷ SL_scr·SL_sno) when SL_scr·SL_sno ≤ 1.25, else doubles (÷ SL_sno) when SL_sno ≤ 1.12; serial jobs stay; a power-of-two size stays one (PPN × its size)', () => {
     for (const j of jobs) {
       const o = trait(j, 'originalSize');
-      const scr = trait(j, 'slScr');
-      const sno = trait(j, 'slSno');
-      let expected = o;
-      let ppn = 1;
-      if (o > 1 && scr * sno <= 1.25) [expected, ppn] = [Math.min(512, Math.round((o * 4) / scr / sno)), 4];
-      else if (o > 1 && sno <= 1.12) [expected, ppn] = [Math.round((o * 2) / sno), 2];
+      const { scaled, ppn } = formula7(j);
+      const expected = powerOfTwo(o) ? o * ppn : Math.min(512, Math.round(scaled));
       if (j.size !== expected || trait(j, 'ppn') !== ppn)
         throw new Error(`job ${j.id}: ${JSON.stringify(j)}`);
     }
+  });
+
+  it("sizeRounding 'nearest': every size to the nearest whole process, power of two or not", () => {
+    const near = [
+      ...modelWorkload('zeng-sodan-multicore', {
+        jobs: 20_000,
+        seed: 7,
+        options: { sizeRounding: 'nearest' },
+      }).jobs,
+    ];
+    for (const j of near) {
+      const { scaled, ppn } = formula7(j);
+      if (j.size !== Math.min(512, Math.round(scaled)) || trait(j, 'ppn') !== ppn)
+        throw new Error(`job ${j.id}: ${JSON.stringify(j)}`);
+    }
+    // Everything but the sizes as with the default.
+    expect(near.map(({ size: _, ...j }) => j)).toEqual(jobs.slice(0, 20_000).map(({ size: _, ...j }) => j));
+  });
+
+  it('§4.8 "Keep the percentage of power-of-two size jobs the same": within 1 % of the base sizes’ (0.87); nearest rounding loses a third of them', () => {
+    const before = fraction(jobs, (j) => powerOfTwo(trait(j, 'originalSize')));
+    expect(Math.abs(fraction(jobs, (j) => powerOfTwo(j.size)) - before)).toBeLessThan(0.01);
+    const near = [
+      ...modelWorkload('zeng-sodan-multicore', {
+        jobs: 20_000,
+        seed: 7,
+        options: { sizeRounding: 'nearest' },
+      }).jobs,
+    ];
+    expect(fraction(near, (j) => powerOfTwo(j.size))).toBeLessThan(before - 0.25);
+  });
+
+  it('nearestPowerOfTwo: a power of two no farther from x than the powers of two on either side', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1, max: 2 ** 20, noNaN: true }), (x) => {
+        const p = nearestPowerOfTwo(x);
+        expect(powerOfTwo(p)).toBe(true);
+        expect(Math.abs(x - p)).toBeLessThanOrEqual(Math.abs(x - p / 2));
+        expect(Math.abs(x - p)).toBeLessThanOrEqual(Math.abs(x - p * 2));
+      }),
+    );
+    expect([1, 1.4, 1.6, 2.9, 3.1, 29.1, 46, 49, 512].map(nearestPowerOfTwo)).toEqual([
+      1, 1, 2, 2, 4, 32, 32, 64, 512,
+    ]);
   });
 
   it('the three cases come out as often as Table 4 implies (±0.6 %)', () => {
@@ -148,6 +200,7 @@ describe('zeng-sodan-multicore: options', () => {
     [{ maxSl: -1 }, /maxSl = -1/],
     [{ cpusPerNode: 0 }, /cpusPerNode = 0/],
     [{ slCos: 'triple' }, /slCos = "triple"/],
+    [{ sizeRounding: 'up' }, /sizeRounding = "up"/],
     [
       { baseOptions: { jobTypes: 'no' } },
       /model 'lublin99' \(baseOptions of 'zeng-sodan-multicore'\): jobTypes = "no"/,

@@ -110,6 +110,37 @@ describe('AvailabilityProfile', () => {
     );
   });
 
+  it('move leaves the profile that give then take would, breakpoints included', () => {
+    fc.assert(
+      fc.property(
+        fc.array(arbitraryHold, { maxLength: 8 }),
+        arbitraryHold,
+        fc.integer({ min: 0, max: 20 }),
+        fc.boolean(),
+        (others, own, back, forever) => {
+          const duration = forever ? Number.POSITIVE_INFINITY : own.duration;
+          const demand = [own.memory];
+          const [moved, stepped] = [profileWith(others), profileWith(others)];
+          const from = own.start + back;
+          const to = own.start;
+          for (const p of [moved, stepped]) p.take(from, duration, own.size, demand);
+          moved.move(from, to, duration, own.size, demand);
+          stepped.give(from, duration, own.size, demand);
+          stepped.take(to, duration, own.size, demand);
+          // What a profile answers: its breakpoints, and where a few shapes fit.
+          const answers = (p: AvailabilityProfile) => [
+            p.segments,
+            ...[1, 4, 9, Number.POSITIVE_INFINITY].flatMap((d) =>
+              [1, 4, 8].map((size) => p.earliest(d, size, [size])),
+            ),
+            ...[0, 5, 10, 20, 30, 45].map((t) => p.mostFree(t, t + 1)),
+          ];
+          expect(answers(moved)).toEqual(answers(stepped));
+        },
+      ),
+    );
+  });
+
   it('keeps no breakpoint that separates equal segments: taking and giving back leaves it as it was', () => {
     fc.assert(
       fc.property(fc.array(arbitraryHold, { maxLength: 6 }), arbitraryHold, (others, extra) => {

@@ -249,6 +249,26 @@ export class AvailabilityProfile {
   }
 
   /**
+   * Move a hold of [`from`, `from` + `duration`) up to start at `to` (≤ `from`): the same profile,
+   * breakpoints included, as {@link give} then {@link take}, but where the two overlap they cancel,
+   * so only [`to`, `from`) and [`to` + `duration`, `from` + `duration`) are touched. Conservative
+   * backfilling moves a job with a 72 h estimate up a little at a time; its hold spans most of the
+   * profile, its move only a few segments.
+   */
+  move(from: number, to: number, duration: number, processors: number, demand: ArrayLike<number>): void {
+    const end = to + duration;
+    if (!(end > from)) {
+      this.give(from, duration, processors, demand);
+      this.take(to, duration, processors, demand);
+      return;
+    }
+    // The breakpoints give and take would make (to, from, end, from + duration), each joined if
+    // its two sides end up free alike: the same as theirs, since [from, end) nets to nothing.
+    this.#add(to, from, -1, processors, demand);
+    this.#add(end, from + duration, 1, processors, demand);
+  }
+
+  /**
    * Give back, over [start, end), what a job holding until `end` took: the rest of a job that left
    * at `start`, before its estimated end (`end` exactly, not `start` + a rounded duration).
    */

@@ -56,6 +56,27 @@ describe('schedlab reproduce', () => {
     expect(JSON.parse(again.stdout).cells).toEqual(data.cells);
   }, 60_000);
 
+  it('leinberger99-size-mean --quick: the same grid on requirements of mean the job size', async () => {
+    const json = async (paper: string) => {
+      const { code, stdout } = await schedlab('reproduce', paper, '--quick', '--json', '--workers', '1');
+      expect(code).toBe(0);
+      return JSON.parse(stdout) as {
+        paper: string;
+        vectors: Record<string, unknown>;
+        cells: { load: number; figures: Record<string, { response: number[] }> }[];
+      };
+    };
+    const [sizeMean, plain] = [await json('leinberger99-size-mean'), await json('leinberger99')];
+    expect([sizeMean.vectors, plain.vectors]).toEqual([{ meanFactor: 1 }, {}]);
+    expect(sizeMean.paper).toContain('requirements of mean the job size');
+    // Larger requirements, so a lower calibrated load and other figures: the option reached the model.
+    expect(sizeMean.cells[0]!.load).toBeLessThan(plain.cells[0]!.load);
+    expect(sizeMean.cells[0]!.figures.easy!.response).not.toEqual(plain.cells[0]!.figures.easy!.response);
+    expect(sizeMean.cells).toHaveLength(plain.cells.length);
+    const text = await schedlab('reproduce', 'leinberger99-size-mean', '--quick', '--workers', '1');
+    expect(text.stdout).toContain('Requirement vectors: each of the K numbers, of mean 1,');
+  }, 120_000);
+
   it('parsons-sevcik-97 --quick: every registered LSF discipline under the four knowledge cases, the paper beside', async () => {
     const { code, stdout } = await schedlab('reproduce', 'parsons-sevcik-97', '--quick', '--json');
     expect(code).toBe(0);

@@ -16,6 +16,15 @@ import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
  * The paper's backfilling protects the blocked job's "expected start time" (§2.1); the Feitelson
  * 1996 model has no user estimates, so disciplines see true runtimes (`knowledge.runtimes:
  * 'exact'`), as the model's documentation says.
+ *
+ * How the K random numbers are "scaled with the job size" (§3.1), and at what scale, the paper
+ * leaves open. `leinberger99` runs the k-resource model's defaults (each number, of mean 0.5, times
+ * the job's processor share). `leinberger99-size-mean` draws numbers of mean 1, so that each
+ * requirement is on average the job's share: with the default scale BB's gains do not depend on
+ * the law (uniform − exponential −4…+4 points, 20 seeds, K = 4 and 8, queue 128 and 256); at
+ * mean 1 they are 2–6 points higher with uniform numbers in those four cells, the paper's
+ * direction (§3.3.2: "approximately 10% higher"). Dividing the numbers by their largest or their
+ * mean (the model's `scaling`) changed nothing at the default scale.
  */
 const disciplines = ['easy', 'easy-bl', 'easy-bl-strict', 'easy-bb', 'conservative'] as const;
 type Discipline = (typeof disciplines)[number];
@@ -31,6 +40,11 @@ const runAs: Record<Discipline, { readonly name: string; readonly options?: Reco
   conservative: { name: 'conservative' },
 };
 type Law = 'uniform' | 'exponential';
+/** How the requirement vectors are drawn: k-resource options beside K and the law, and in words. */
+interface Vectors {
+  readonly options: { readonly scaling?: 'independent' | 'largest' | 'mean'; readonly meanFactor?: number };
+  readonly text: string;
+}
 
 /** The two figures the paper compares: mean response, and response weighted by K-resource use × runtime. */
 const metrics = {
@@ -67,14 +81,31 @@ const paperFindings = [
   'FCFS/BL-EASY is generally below FF-EASY and loses more as K grows; FCFS/FF-CONS is consistently worst.',
 ];
 
-export const leinberger99: Paper = {
-  name: 'leinberger99',
-  title:
-    'Leinberger, Karypis & Kumar 1999: K-resource balancing backfill (BL, BB) against EASY and conservative',
-  reproduce,
-};
+const title =
+  'Leinberger, Karypis & Kumar 1999: K-resource balancing backfill (BL, BB) against EASY and conservative';
 
-async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
+/** The paper's experiment on the k-resource model's default requirement vectors. */
+export const leinberger99 = leinbergerPaper('leinberger99', '', {
+  options: {},
+  text: "the k-resource model's defaults: each of the K numbers, of mean 0.5, times the job's processor share",
+});
+
+/** The same with numbers of mean 1: each requirement is on average the job's processor share. */
+export const leinberger99SizeMean = leinbergerPaper(
+  'leinberger99-size-mean',
+  '; requirements of mean the job size',
+  {
+    options: { meanFactor: 1 },
+    text: "each of the K numbers, of mean 1, times the job's processor share (k-resource meanFactor 1)",
+  },
+);
+
+function leinbergerPaper(name: string, titleTail: string, vectors: Vectors): Paper {
+  const paper: Paper = { name, title: title + titleTail, reproduce: (o) => reproduce(o, paper, vectors) };
+  return paper;
+}
+
+async function reproduce(o: ReproduceOptions, paper: Paper, vectors: Vectors): Promise<Reproduction> {
   const ks = o.quick ? [2] : [2, 4, 8];
   const laws: Law[] = o.quick ? ['uniform'] : ['uniform', 'exponential'];
   const queues = o.quick ? [16] : [64, 128, 256];
@@ -84,14 +115,22 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
   // Every cell at once: each calibrates on its own, and the runner spreads the runs over its workers.
   const cells: Cell[] = await Promise.all(
     ks.flatMap((k) =>
-      laws.flatMap((law) => queues.map((queue) => runCell(o, { k, law, queue, seeds, jobs }))),
+      laws.flatMap((law) => queues.map((queue) => runCell(o, { k, law, vectors, queue, seeds, jobs }))),
     ),
   );
   return {
-    paper: leinberger99.name,
-    text: [figure1Text(illustration), '', report(cells, seeds.length, jobs)].join('\n'),
+    paper: paper.name,
+    text: [figure1Text(illustration), '', report(paper, vectors, cells, seeds.length, jobs)].join('\n'),
     rows: rowsOf(cells),
-    data: { paper: leinberger99.title, paperFindings, figure1: illustration, jobs, seeds, cells },
+    data: {
+      paper: paper.title,
+      paperFindings,
+      figure1: illustration,
+      vectors: vectors.options,
+      jobs,
+      seeds,
+      cells,
+    },
   };
 }
 
@@ -140,6 +179,7 @@ function figure1Text(ours: Figure1): string {
 interface CellSpec {
   readonly k: number;
   readonly law: Law;
+  readonly vectors: Vectors;
   readonly queue: number;
   readonly seeds: readonly number[];
   readonly jobs: number;
@@ -197,7 +237,7 @@ async function run(
     workload: {
       kind: 'model',
       model: 'k-resource',
-      options: { k: c.k, distribution: c.law },
+      options: { k: c.k, distribution: c.law, ...c.vectors.options },
       jobs: c.jobs,
       load,
     },
@@ -219,7 +259,7 @@ const gainText = (c: Cell, d: Exclude<Discipline, 'easy'>, m: Metric) =>
 const percent = (ci: ConfidenceInterval) =>
   `${(100 * ci.mean).toFixed(1)} ± ${Number.isFinite(ci.halfWidth) ? (100 * ci.halfWidth).toFixed(1) : '∞'}`;
 
-function report(cells: readonly Cell[], seeds: number, jobs: number): string {
+function report(paper: Paper, vectors: Vectors, cells: readonly Cell[], seeds: number, jobs: number): string {
   const others = disciplines.filter((d) => d !== 'easy');
   const table = (m: Metric) =>
     renderTable(
@@ -227,8 +267,9 @@ function report(cells: readonly Cell[], seeds: number, jobs: number): string {
       cells.map((c) => [c.k, c.law, c.queue, c.load, ...others.map((d) => gainText(c, d, m))]),
     );
   return [
-    leinberger99.title,
+    paper.title,
     `${jobs} jobs per run, ${seeds} seeds per cell; gains over easy, mean ± 95 % half-width, positive = better.`,
+    `Requirement vectors: ${vectors.text}.`,
     '',
     'Average response time',
     table('response'),

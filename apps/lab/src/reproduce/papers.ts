@@ -1,6 +1,6 @@
 import { UnknownNameError } from '@js/core';
 import { anastasiadisSevcik97 } from './anastasiadis-sevcik-97.ts';
-import { leinberger99 } from './leinberger99.ts';
+import { leinberger99, leinberger99SizeMean } from './leinberger99.ts';
 import type { Paper } from './paper.ts';
 import { parsonsSevcik97 } from './parsons-sevcik-97.ts';
 import { zengSodan09 } from './zeng-sodan-09.ts';
@@ -9,6 +9,7 @@ import { zhou99 } from './zhou-99.ts';
 /** The papers `schedlab reproduce` knows, by name. */
 export const papers: readonly Paper[] = [
   leinberger99,
+  leinberger99SizeMean,
   parsonsSevcik97,
   anastasiadisSevcik97,
   zhou99,

@@ -91,6 +91,36 @@ describe('Scojo-PECT: non-type slice backfilling (§4.7)', () => {
     expect(outcome(3).start).toBeGreaterThanOrEqual(outcome(2).end);
   });
 
+  it('a job that ends within the slice delays none of its own type: it runs though an earlier one waits', async () => {
+    // Long job 1 (nodes 0-1) is backfilled into the empty medium slice at 0 and goes on in its own
+    // slice [1080, 3600). Short job 2 (all four nodes) arrives at 1200 and cannot run beside it: it
+    // is planned first in the short machine, whose clock stands still until a short slice. Short
+    // job 3 (one node, 100 s) arrives at 1300 and fits beside job 1; it ends at 1400, long before
+    // the slice does (3600), so none of its run falls in short time and job 2 is not delayed: it
+    // starts at 1300. Planned for its whole run in short time, it would wait behind job 2 for the
+    // next interval's short slice (3600).
+    const { outcome } = await runSsp(
+      [typed(1, LONG, 8, 10_000), typed(2, SHORT, 16, 300, 1200), typed(3, SHORT, 4, 100, 1300)],
+      scojoPectProfile,
+    );
+    expect(outcome(3).start).toBe(1300);
+    expect(outcome(3).end).toBe(1400);
+    // Short slice [3600, 3930): job 1's swap out frees its nodes at 3630.
+    expect(outcome(2).start).toBe(3630);
+    expect(outcome(2).end).toBe(3930);
+  });
+
+  it("one whose run goes past the slice's end is planned in its own type's time for the rest: it waits", async () => {
+    // As above, with short job 3 running 500 s from 3300: 200 s of it would fall in short time,
+    // where job 2 is planned on every node from the short clock on. It waits behind job 2.
+    const { outcome } = await runSsp(
+      [typed(1, LONG, 8, 10_000), typed(2, SHORT, 16, 300, 1200), typed(3, SHORT, 4, 500, 3300)],
+      scojoPectProfile,
+    );
+    expect(outcome(2).start).toBe(3630);
+    expect(outcome(3).start).toBeGreaterThanOrEqual(outcome(2).end);
+  });
+
   it('a backfilled job goes on across the slice switch where the new slice lends it room', async () => {
     // Long job 2 backfills beside medium job 1 at 0 and goes on in its own slice; medium job 1 is
     // backfilled into the long slice in turn (the long machine has room): no swap at all.

@@ -11,13 +11,17 @@ const NO_DEMAND: readonly number[] = [];
  *
  * - Not the slice type's: the job takes its nodes in the slice type's profile for its estimated
  *   run (a conservative backfill there), at most until the slice's end, when it is swapped out
- *   unless the next slice lends it room again; its nodes are none the slice type's residents hold.
- *   It takes them whole, whatever it holds in its own type's machine: a coscheduled job holds its
- *   shared nodes there on its partner's account, but keeps them from the slice type all the same.
+ *   unless the next slice lends it room again; on none of its nodes does a resident of the slice
+ *   type hold a core (only jobs of one type share a node, §4.7: "only jobs of the same type are
+ *   matched"). It takes them whole, whatever it holds in its own type's machine: a coscheduled job
+ *   holds its shared nodes there on its partner's account, but keeps them from the slice type all
+ *   the same.
  * - Not its own type's: a swapped-out job already holds its place in its own machine; a waiting
  *   one must fit in its own type's profile at that type's clock with its reservation lifted (as a
  *   conservative backfill there), and on nodes none of its type's residents hold, so that it can
- *   resume in its own slice where it stopped.
+ *   resume in its own slice where it stopped. Its type's clock stands still until its own slice,
+ *   so only what it has left at this slice's end is planned there: one that ends within the slice
+ *   delays no job of its type.
  *
  * Types are tried in slice order, each type's swapped-out jobs (arrival order) before its waiting
  * ones (reservation order). At the slice's end a borrowed job goes on only if the next slice
@@ -26,7 +30,6 @@ const NO_DEMAND: readonly number[] = [];
 export function nonTypeSliceBackfill(s: ScojoPectScheduler, round: Round): void {
   const { ctx, slice, residents, lent } = round;
   const here = s.vms[slice.type]!;
-  const heldHere = s.held[slice.type]!;
   const borrowed = (job: JobView): void => {
     s.note(ctx, job).borrowed = slice.index;
   };
@@ -35,7 +38,7 @@ export function nonTypeSliceBackfill(s: ScojoPectScheduler, round: Round): void 
     const own = t as JobType;
     for (const job of residents[own]!) {
       if (job.state !== 'suspended' || job.inOverhead) continue;
-      if (!job.processors.every((p) => heldHere[p] === 0) || !s.canResume(ctx, job)) continue;
+      if (!s.offNodesOf(slice.type, job.processors) || !s.canResume(ctx, job)) continue;
       // Its swap in is part of the time it holds the nodes.
       const remaining = s.remaining(ctx, job) + s.env.profile.resume;
       if (!here.tryLend(s.nodesOf(job.processors), lent(remaining))) continue;
@@ -61,7 +64,7 @@ export function nonTypeSliceBackfill(s: ScojoPectScheduler, round: Round): void 
         continue;
       const processors = s.policy.choose(job, note.plan, usable);
       if (!processors || !ctx.machine.fits(processors.length, job.demand)) continue;
-      if (!s.vms[own]!.admitNow(job, note)) continue;
+      if (!s.vms[own]!.admitNow(job, note, round.beyond(remaining))) continue;
       if (!s.start(ctx, job, processors, own)) continue;
       free -= processors.length;
       // Whole free nodes, none lent yet: the loan is its footprint, which fits.

@@ -31,6 +31,11 @@ export interface Round {
    * `remaining` seconds to run: until it ends by its estimate, at most until the slice's end.
    */
   lent(remaining: number): number;
+  /**
+   * What a job of another type lent the slice with `remaining` seconds to run has left at the
+   * slice's end, when it goes back to its own type's time: 0 if it ends within the slice.
+   */
+  beyond(remaining: number): number;
   /** Per type, the resident jobs (running or swapped out) at the round's start. */
   readonly residents: readonly JobView[][];
 }
@@ -95,21 +100,27 @@ export class ScojoPectScheduler implements Scheduler {
   }
 
   /**
-   * Whether a swapped-out job may resume on its processors now: they are idle, and where the
-   * policy bounds the jobs per node, its nodes stay within the bound.
+   * Whether a swapped-out job may resume on its processors now: they are idle, no job of another
+   * type runs on its nodes (only jobs of the same type share a node, §4.7: "only jobs of the same
+   * type are matched"; one swapping out still holds its node), and where the policy bounds the
+   * jobs per node, its nodes stay within the bound.
    */
   canResume(ctx: SchedulingContext, job: JobView): boolean {
     const { machine } = ctx;
     if (!job.processors.every((p) => machine.runningJob(p) === -1)) return false;
-    const limit = this.policy.jobsPerNode;
-    if (limit === undefined) return true;
+    const type = this.note(ctx, job).type;
+    const limit = this.policy.jobsPerNode ?? Number.POSITIVE_INFINITY;
     const perNode = machine.spec.cpusPerNode * machine.spec.coresPerCpu;
     const nodes = new Set(job.processors.map((p) => Math.floor(p / perNode)));
     for (const node of nodes) {
       const jobs = new Set<number>([job.id]);
       for (let p = node * perNode; p < (node + 1) * perNode; p++) {
         const other = machine.runningJob(p);
-        if (other !== -1) jobs.add(other);
+        if (other === -1 || jobs.has(other)) continue;
+        // Another partition's job is not this frame's to type.
+        const view = ctx.jobs.byId(other);
+        if (view !== undefined && this.note(ctx, view).type !== type) return false;
+        jobs.add(other);
       }
       if (jobs.size > limit) return false;
     }
@@ -144,13 +155,35 @@ export class ScojoPectScheduler implements Scheduler {
     return [...new Set(processors.map((p) => machine.nodeOf(p)))];
   }
 
+  /**
+   * Whether `processors` lie on nodes where no resident of `type` holds a core: a job lent
+   * `type`'s slice keeps off that type's nodes whole, not only off its cores, since only jobs of
+   * the same type share a node (§4.7: "only jobs of the same type are matched"; space sharing is
+   * dedicated, §4.2). A job of another type running beside a resident would hold the node in
+   * the slice's plan twice, lent and held.
+   */
+  offNodesOf(type: JobType, processors: readonly number[]): boolean {
+    const held = this.held[type]!;
+    const { machine } = this.env;
+    const perNode = machine.cpusPerNode * machine.coresPerCpu;
+    for (const node of this.nodesOf(processors))
+      for (let p = node * perNode; p < (node + 1) * perNode; p++) if (held[p]) return false;
+    return true;
+  }
+
   /** A type's profile: its residents, its foreign residents' resources, its reservations compressed. */
   build(round: Round, type: JobType, lend: boolean): Waiting[] {
     const { ctx, residents, slice } = round;
     const vm = this.vms[type]!;
     vm.reset();
-    for (const job of residents[type]!)
-      vm.hold(job.id, this.policy.held(job, ctx), this.remaining(ctx, job), job.demand);
+    for (const job of residents[type]!) {
+      let remaining = this.remaining(ctx, job);
+      // A job lent the running slice of another type runs there until the slice's end: only what
+      // it has left then falls in its own type's time (§4.7; its type's clock stands still now).
+      if (type !== slice.type && job.state === 'running' && this.note(ctx, job).borrowed === slice.index)
+        remaining = round.beyond(remaining);
+      vm.hold(job.id, this.policy.held(job, ctx), remaining, job.demand);
+    }
     const lent: { readonly job: JobView; readonly duration: number }[] = [];
     for (let t = 0; t < 3; t++) {
       if (t === type) continue;
@@ -231,19 +264,19 @@ export class ScojoPectScheduler implements Scheduler {
       untilEnd,
       residents,
       lent: (remaining) => Math.min(remaining, untilEnd),
+      beyond: (remaining) => Math.max(0, remaining - untilEnd),
     };
     const vm = this.vms[type]!;
     const queue = this.build(round, type, true);
     // Jobs of other types still running since the last slice may go on as non-type backfill if
     // they keep off this type's nodes and delay none of its reservations; the rest are swapped out.
-    const heldHere = this.held[type]!;
     for (let t = 0; t < 3; t++) {
       if (t === type) continue;
       for (const job of residents[t]!) {
         const note = this.note(ctx, job);
         if (job.state !== 'running' || note.borrowed === slice.index) continue;
         if (
-          !job.processors.some((p) => heldHere[p]) &&
+          this.offNodesOf(type, job.processors) &&
           vm.tryLend(this.nodesOf(job.processors), round.lent(this.remaining(ctx, job)))
         ) {
           note.borrowed = slice.index;

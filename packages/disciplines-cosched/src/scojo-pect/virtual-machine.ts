@@ -297,16 +297,18 @@ export class VirtualMachine {
 
   /**
    * Whether a waiting job may start now without delaying any job of its type: with its own
-   * reservation lifted, it fits at the clock. If so it is taken there (and its reservation gone).
+   * reservation lifted, it fits at the clock for `duration` seconds of this type's time (its
+   * planned run; less for a job lent another type's slice, which runs there while this clock
+   * stands still; 0: none of its run falls here). If so it is taken there (and its reservation gone).
    */
-  admitNow(job: JobView, note: JobNote): boolean {
+  admitNow(job: JobView, note: JobNote, duration: number = note.plan.runtime): boolean {
     const { footprint, runtime } = note.plan;
     const { profile, clock } = this;
     const at = note.at;
     const lifted = at !== undefined && at !== Number.POSITIVE_INFINITY;
     if (lifted) profile.give(at, runtime, footprint, job.demand);
-    if (profile.fitsAt(clock, runtime, footprint, job.demand)) {
-      profile.take(clock, runtime, footprint, job.demand);
+    if (duration <= 0 || profile.fitsAt(clock, duration, footprint, job.demand)) {
+      if (duration > 0) profile.take(clock, duration, footprint, job.demand);
       note.at = undefined;
       return true;
     }

@@ -57,14 +57,14 @@ describe('zeng-sodan-multicore: formula 7 (§4.8) and formula 8', () => {
     }
   });
 
+  /** The same 20 000 jobs with `sizeRounding: 'nearest'`. */
+  const nearestRounded = () => [
+    ...modelWorkload('zeng-sodan-multicore', { jobs: 20_000, seed: 7, options: { sizeRounding: 'nearest' } })
+      .jobs,
+  ];
+
   it("sizeRounding 'nearest': every size to the nearest whole process, power of two or not", () => {
-    const near = [
-      ...modelWorkload('zeng-sodan-multicore', {
-        jobs: 20_000,
-        seed: 7,
-        options: { sizeRounding: 'nearest' },
-      }).jobs,
-    ];
+    const near = nearestRounded();
     for (const j of near) {
       const { scaled, ppn } = formula7(j);
       if (j.size !== Math.min(512, Math.round(scaled)) || trait(j, 'ppn') !== ppn)
@@ -77,13 +77,7 @@ describe('zeng-sodan-multicore: formula 7 (§4.8) and formula 8', () => {
   it('§4.8 "Keep the percentage of power-of-two size jobs the same": within 1 % of the base sizes’ (0.87); nearest rounding loses a third of them', () => {
     const before = fraction(jobs, (j) => powerOfTwo(trait(j, 'originalSize')));
     expect(Math.abs(fraction(jobs, (j) => powerOfTwo(j.size)) - before)).toBeLessThan(0.01);
-    const near = [
-      ...modelWorkload('zeng-sodan-multicore', {
-        jobs: 20_000,
-        seed: 7,
-        options: { sizeRounding: 'nearest' },
-      }).jobs,
-    ];
+    const near = nearestRounded();
     expect(fraction(near, (j) => powerOfTwo(j.size))).toBeLessThan(before - 0.25);
   });
 

@@ -116,6 +116,15 @@ describe("parsons-sevcik-97: conditioned on the paper's long job (§6.2)", () =>
     expect(picks.size).toBeGreaterThan(3);
   });
 
+  /** Every job but the long one (at `at`) arrives, is sized and traited as in `drawn`. */
+  const expectOthersAsDrawn = (fixed: readonly Job[], drawn: readonly Job[], at: number) => {
+    for (const [k, j] of fixed.entries()) {
+      if (k === at) continue;
+      const d = drawn[k]!;
+      expect([j.submit, j.minSize, j.size, j.traits]).toEqual([d.submit, d.minSize, d.size, d.traits]);
+    }
+  };
+
   it('on a chosen minimum: gives only the long job that minimum, its desired count raised to it, every draw else as without it', () => {
     for (let seed = 1; seed <= 10; seed++) {
       const drawn = sequence(seed, { longJob: {} });
@@ -127,15 +136,7 @@ describe("parsons-sevcik-97: conditioned on the paper's long job (§6.2)", () =>
         expect(long.minSize).toBe(minSize);
         expect(long.size).toBe(Math.max(drawn[at]!.size, minSize));
         expect(long.runtime).toBe(long.executionTime!(long.size));
-        for (const [k, j] of fixed.entries()) {
-          if (k === at) continue;
-          expect([j.submit, j.minSize, j.size, j.traits]).toEqual([
-            drawn[k]!.submit,
-            drawn[k]!.minSize,
-            drawn[k]!.size,
-            drawn[k]!.traits,
-          ]);
-        }
+        expectOthersAsDrawn(fixed, drawn, at);
       }
     }
   });
@@ -150,15 +151,7 @@ describe("parsons-sevcik-97: conditioned on the paper's long job (§6.2)", () =>
         expect(long.size).toBe(size);
         expect(long.minSize).toBe(Math.min(drawn[at]!.minSize!, size));
         expect(long.runtime).toBe(long.executionTime!(size));
-        for (const [k, j] of fixed.entries()) {
-          if (k === at) continue;
-          expect([j.submit, j.minSize, j.size, j.traits]).toEqual([
-            drawn[k]!.submit,
-            drawn[k]!.minSize,
-            drawn[k]!.size,
-            drawn[k]!.traits,
-          ]);
-        }
+        expectOthersAsDrawn(fixed, drawn, at);
       }
       // With both chosen, both hold: a narrow minimum under a wide desired count.
       const both = sequence(seed, { longJob: { minSize: 1, size: 16 } })[at]!;

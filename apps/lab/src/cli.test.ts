@@ -70,6 +70,13 @@ describe('schedlab list', () => {
     expect(listed.disciplines.map((d) => d.name)).toEqual(builtinDisciplines);
     expect(listed.disciplines.every((d) => d.source.length > 0)).toBe(true);
     expect(listed.profiles.map((p) => p.name)).toContain('ideal');
+    // An option's type: a JSON type, or the values an enum, a literal or a union of them allows.
+    const options = (name: string) =>
+      (listed.disciplines as unknown as { name: string; options: Record<string, { type: string }> }[]).find(
+        (d) => d.name === name,
+      )!.options;
+    expect(options('easy-bb').fullness!.type).toBe('false|score|imbalance');
+    expect(options('easy-bb').processors!.type).toBe('boolean');
   });
   it('adds a plugin’s disciplines, with their options and defaults', async () => {
     const { stdout } = await schedlab(

@@ -18,8 +18,9 @@ describe('schedlab reproduce', () => {
     expect((await readdir(dir)).sort()).toEqual(['lein.csv', 'lein.json']);
     const [header, ...rows] = (await readFile(`${prefix}.csv`, 'utf8')).trim().split('\n');
     expect(header).toBe('k,law,queue,load,achievedQueue,discipline,metric,gain,halfWidth,seeds,saturated');
-    // One cell: four disciplines (BL twice: as we read it, and strict) against easy, two metrics each.
-    expect(rows).toHaveLength(8);
+    // One cell: five disciplines (BL twice: as we read it, and strict; BB twice: the two readings of
+    // the fullness modifier) against easy, two metrics each.
+    expect(rows).toHaveLength(10);
     const data = JSON.parse(await readFile(`${prefix}.json`, 'utf8')) as {
       figure1: Record<string, number[][]>;
       cells: {
@@ -48,9 +49,13 @@ describe('schedlab reproduce', () => {
       'easy-bl',
       'easy-bl-strict',
       'easy-bb',
+      'easy-bb-imbalance',
       'conservative',
     ]);
     for (const f of Object.values(cell!.figures)) expect(f.response.every((x) => x > 0)).toBe(true);
+    // The other reading of the fullness modifier reached the discipline: other choices, other figures.
+    expect(cell!.figures['easy-bb-imbalance']!.response).not.toEqual(cell!.figures['easy-bb']!.response);
+    expect(stdout).toMatch(/easy-bb-imbalance gain %/);
     // Same seeds, same figures, whether the runs go to worker processes (the default) or not.
     const again = await schedlab('reproduce', 'leinberger99', '--quick', '--json', '--workers', '1');
     expect(JSON.parse(again.stdout).cells).toEqual(data.cells);

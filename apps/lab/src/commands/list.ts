@@ -141,13 +141,17 @@ function optionsOf(schema: z.ZodObject): DisciplineListing['options'] {
   return Object.fromEntries(
     Object.entries(json.properties ?? {}).map(([k, p]) => [
       k,
-      {
-        type: String(p.type ?? (p.enum ? (p.enum as unknown[]).join('|') : 'value')),
-        default: p.default,
-        description: p.description as string | undefined,
-      },
+      { type: typeOf(p), default: p.default, description: p.description as string | undefined },
     ]),
   );
+}
+
+/** An option's type as `list` prints it: a JSON type, or the values an enum or a union of them allows. */
+function typeOf(p: Record<string, unknown>): string {
+  if ('const' in p) return String(p.const);
+  if (Array.isArray(p.enum)) return p.enum.join('|');
+  if (Array.isArray(p.anyOf)) return (p.anyOf as Record<string, unknown>[]).map(typeOf).join('|');
+  return p.type === undefined ? 'value' : String(p.type);
 }
 
 function optionLines(options: DisciplineListing['options']): string {

@@ -37,30 +37,55 @@ import { backfillBalanced, backfillLowest, ResourceBalance } from './resource-ba
  *   5–20 % better.
  * - Fullness:  A(J) = max(0, 1 − Σ_d S_d / K), the average availability left if J starts (0
  *   below the ledger's tolerance, 1e-9).
- * - Score:     cost × A(J) with `fullness` (default), cost alone without. Scores within 1e-9 of
- *   each other tie (rounding in the sums), and a tie goes to the earliest job in the queue.
+ * - Score (option `fullness`), lower wins:
+ *     'score' (default):  cost × A(J)
+ *     'imbalance':        1 + (cost − 1) × A(J)
+ *     false:              cost
+ *   Scores within 1e-9 of each other tie (rounding in the sums), and a tie goes to the earliest
+ *   job in the queue.
  *
- * Why a product: the paper's modifier is to "relax the balance criteria as the system becomes
- * full", so that "a larger job which achieves a worse balance [is] selected over a smaller job
- * which achieves a better balance when the larger job nearly fills the machine". Both costs are
- * ≥ 1 and A ∈ [0, 1], so a job that would nearly fill the machine scores near 0 whatever its
- * cost: J beats J′ exactly when cost(J) · A(J) < cost(J′) · A(J′), i.e. a worse balance is
- * forgiven in proportion to how much fuller the job leaves the machine. As the availability left
- * goes to 0 the score goes to 0 whatever the balance, and jobs that fill the machine (A = 0) all
- * score 0 and start in queue order: first fit, as the paper says BL and BB become. A sum or a
- * weighted mean of cost and availability would need a weight the paper does not give. BL's
- * costs 1 and 2 keep that proportion simple: a job that misses the least-utilised resource wins
- * only if it leaves less than half as much available; without fullness BL starts, each time,
- * the first job in the queue that matches, else the first that may backfill at all: the paper's
- * search "for a job which fits … and which has K_j as its largest resource requirement".
+ * How the modifier combines with the cost the paper does not say. It gives the modifier's
+ * purpose, to "relax the balance criteria as the system becomes full", so that "a larger job
+ * which achieves a worse balance [is] selected over a smaller job which achieves a better balance
+ * when the larger job nearly fills the machine", its value, "simply 1.0 − (Σ U + R)/K, or the
+ * average resource availability", and its limit: "as the resource availability decreases, the BL
+ * and BB schemes approach FF functionally". Both readings below fit those words; neither is the
+ * paper's stated rule.
+ *
+ * 'score' multiplies the whole cost by A. Both costs are ≥ 1 and A ∈ [0, 1], so a job that
+ * would nearly fill the machine scores near 0 whatever its cost: J beats J′ exactly when
+ * cost(J) · A(J) < cost(J′) · A(J′), a worse balance forgiven in proportion to how much fuller
+ * the job leaves the machine. This also ranks jobs of equal cost, perfectly balanced ones
+ * included, fullest first: it adds a preference for filling the machine to the balance, which
+ * the paper's "relaxes the balance criteria" does not ask for. With BL's costs 1 and 2, a job
+ * that misses the least-utilised resource wins when it leaves less than half the availability.
+ *
+ * 'imbalance' multiplies only the cost's excess over a perfect balance (cost 1) by A: the
+ * criterion is relaxed, and nothing else is added. Jobs of equal cost keep queue order; a
+ * perfectly balanced job (BB cost 1, or any BL match) scores 1, the least there is, and is never
+ * passed over for a fuller one. For BL this means: every job that matches scores 1, so matches
+ * start in queue order, as in the paper's search "for a job which fits … and which has K_j as its
+ * largest resource requirement", and as §3.3.1 describes BL: it "selects a job from [the] subset
+ * containing jobs in which the K_i resource requirement is largest". The modifier only orders the
+ * jobs that do not match (1 + A), fullest first, and a mismatch never beats a match: it ties with
+ * one (then queue order) only when it fills the machine (A = 0). Of two BB jobs of costs c > c′, the worse-balanced wins when
+ * (c − 1) · A < (c′ − 1) · A′; whenever it does, 'score' picks it too (the converse fails), so
+ * 'imbalance' lets a fuller job win less often.
+ *
+ * Both approach first fit as the availability goes to 0: over candidates that all leave at most
+ * ε available, 'score' stays within [0, K·ε] and 'imbalance' within [1, 1 + (K − 1)·ε] (costs
+ * are at most K, BL's at most 2), so the balance's say in the choice shrinks with ε, and at
+ * ε = 0 every score ties and the queue order (first fit) decides. Without the modifier BL starts,
+ * each time, the first job in the queue that matches, else the first that may backfill at all.
+ * A sum or a weighted mean of cost and availability would need a weight the paper does not give.
  */
 
 const common = {
   fullness: z
-    .boolean()
-    .default(true)
+    .union([z.literal(false), z.enum(['score', 'imbalance'])])
+    .default('score')
     .describe(
-      'multiply the cost by the average availability left if the job starts (§2.2 fullness modifier)',
+      "§2.2 fullness modifier A, the average availability left if the job starts: 'score' = cost × A, 'imbalance' = 1 + (cost − 1) × A (the paper does not say which), false = cost alone",
     ),
   processors: z
     .boolean()

@@ -65,6 +65,13 @@ export class ResourceBalance {
   }
 }
 
+/**
+ * How the fullness modifier combines with a cost (see `easy-balanced.ts` for both readings):
+ * `'score'` multiplies the cost by it, `'imbalance'` only the cost's excess over a perfect
+ * balance, `false` leaves the cost alone.
+ */
+export type Fullness = false | 'score' | 'imbalance';
+
 /** The fullness modifier: what stays available if the job starts, 0 when (within tolerance) full. */
 function availability(used: number): number {
   const a = 1 - used;
@@ -72,10 +79,20 @@ function availability(used: number): number {
 }
 
 /**
- * Backfill Balanced: cost max_d(U_d + R_d) / avg_d(U_d + R_d), times the availability left if
- * `fullness`.
+ * A candidate's score from its cost (≥ 1, 1 = perfectly balanced or matched) and `used`, the
+ * average share of the K resources in use if it starts. Lower wins.
  */
-export function backfillBalanced(balance: ResourceBalance, fullness: boolean): BackfillChoice {
+export function fullnessScore(cost: number, used: number, fullness: Fullness): number {
+  if (fullness === false) return cost;
+  const a = availability(used);
+  return fullness === 'score' ? cost * a : 1 + (cost - 1) * a;
+}
+
+/**
+ * Backfill Balanced: cost max_d(U_d + R_d) / avg_d(U_d + R_d), modified by the availability left
+ * as `fullness` says.
+ */
+export function backfillBalanced(balance: ResourceBalance, fullness: Fullness): BackfillChoice {
   return {
     observe: (ctx) => balance.observe(ctx),
     cost(job) {
@@ -86,7 +103,7 @@ export function backfillBalanced(balance: ResourceBalance, fullness: boolean): B
       for (let d = 0; d < balance.count; d++) max = Math.max(max, u[d]! + req[d]!);
       // Nothing in use and nothing asked: perfectly balanced.
       const cost = used > 0 ? max / used : 1;
-      return fullness ? cost * availability(used) : cost;
+      return fullnessScore(cost, used, fullness);
     },
   };
 }
@@ -94,12 +111,12 @@ export function backfillBalanced(balance: ResourceBalance, fullness: boolean): B
 /**
  * Backfill Lowest with window w: cost 1 if the job's w largest requirements are the w
  * least-utilised resources, else 2 (`strict`: a job that does not match may not backfill);
- * times the availability left if `fullness`.
+ * modified by the availability left as `fullness` says.
  */
 export function backfillLowest(
   balance: ResourceBalance,
   window: number,
-  fullness: boolean,
+  fullness: Fullness,
   strict: boolean,
 ): BackfillChoice {
   const k = balance.count;
@@ -118,8 +135,7 @@ export function backfillLowest(
       const used = balance.measure(job);
       const match = matches(balance.utilisation, balance.requirement, lowCut, w, scratch);
       if (!match && strict) return Number.POSITIVE_INFINITY;
-      const cost = match ? 1 : 2;
-      return fullness ? cost * availability(used) : cost;
+      return fullnessScore(match ? 1 : 2, used, fullness);
     },
   };
 }

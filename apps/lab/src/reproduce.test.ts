@@ -49,13 +49,13 @@ describe('schedlab reproduce', () => {
       'easy-bl',
       'easy-bl-strict',
       'easy-bb',
-      'easy-bb-imbalance',
+      'easy-bb-score',
       'conservative',
     ]);
     for (const f of Object.values(cell!.figures)) expect(f.response.every((x) => x > 0)).toBe(true);
     // The other reading of the fullness modifier reached the discipline: other choices, other figures.
-    expect(cell!.figures['easy-bb-imbalance']!.response).not.toEqual(cell!.figures['easy-bb']!.response);
-    expect(stdout).toMatch(/easy-bb-imbalance gain %/);
+    expect(cell!.figures['easy-bb-score']!.response).not.toEqual(cell!.figures['easy-bb']!.response);
+    expect(stdout).toMatch(/easy-bb-score gain %/);
     // Same seeds, same figures, whether the runs go to worker processes (the default) or not.
     const again = await schedlab('reproduce', 'leinberger99', '--quick', '--json', '--workers', '1');
     expect(JSON.parse(again.stdout).cells).toEqual(data.cells);

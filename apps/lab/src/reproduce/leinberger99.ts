@@ -25,12 +25,12 @@ import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
  * mean (the model's `scaling`) changed nothing at the default scale.
  *
  * How the fullness modifier combines with BB's balance measure the paper does not say, so BB runs
- * twice: `easy-bb` (cost × availability, the discipline's default) and `easy-bb-imbalance`
- * (1 + (cost − 1) × availability). On the default vectors, full grid, 10 seeds, 10 000 jobs,
- * the second fits §3.3 better in average response: gains 5.6…31.3 % (mean 17.8; ≥ 10 % in 16 of
- * 18 cells), growing with load (mean 12.3 / 19.9 / 21.2 % at queue 64 / 128 / 256) and above
- * BL's in 16 cells, against −8.8…15.2 % (mean 8.1; ≥ 10 % in 8 cells) for the first, below BL's
- * in 16 cells, where the paper has BB best. In weighted response both fall short of the paper's
+ * twice: `easy-bb` (1 + (cost − 1) × availability, the discipline's default) and `easy-bb-score`
+ * (cost × availability). On the default vectors, full grid, 10 seeds, 10 000 jobs, the first
+ * fits §3.3 better in average response: gains 5.6…31.3 % (mean 17.8; ≥ 10 % in 16 of 18 cells),
+ * growing with load (mean 12.3 / 19.9 / 21.2 % at queue 64 / 128 / 256) and above BL's in 16
+ * cells, against −8.8…15.2 % (mean 8.1; ≥ 10 % in 8 cells) for the second, below BL's in 16
+ * cells, where the paper has BB best (each against BL under the same reading). In weighted response both fall short of the paper's
  * 10–30 % (means 3.3 and 4.8 %). With `leinberger99-size-mean` the same: 2.0…27.9 % (mean 14.3,
  * above BL in 15 cells) against −1.8…17.1 % (mean 6.6, above BL in 7); weighted 0.5 and 2.7 %.
  */
@@ -39,23 +39,23 @@ const disciplines = [
   'easy-bl',
   'easy-bl-strict',
   'easy-bb',
-  'easy-bb-imbalance',
+  'easy-bb-score',
   'conservative',
 ] as const;
 type Discipline = (typeof disciplines)[number];
 /**
  * How each column runs: `easy-bl-strict` is BL read literally (a job that does not match the
- * least-utilised resource may not backfill); the paper leaves that case open. `easy-bb-imbalance`
- * is BB with the other reading of the fullness modifier, which scales only the balance measure's
- * excess over a perfect balance (`fullness: 'imbalance'`, see `easy-balanced.ts`); the paper does
- * not say how the modifier combines with the measure.
+ * least-utilised resource may not backfill); the paper leaves that case open. `easy-bb-score` is
+ * BB with the other reading of the fullness modifier, which multiplies the whole balance measure
+ * by the availability (`fullness: 'score'`, see `easy-balanced.ts`); the paper does not say how
+ * the modifier combines with the measure.
  */
 const runAs: Record<Discipline, { readonly name: string; readonly options?: Record<string, unknown> }> = {
   easy: { name: 'easy' },
   'easy-bl': { name: 'easy-bl' },
   'easy-bl-strict': { name: 'easy-bl', options: { strict: true } },
   'easy-bb': { name: 'easy-bb' },
-  'easy-bb-imbalance': { name: 'easy-bb', options: { fullness: 'imbalance' } },
+  'easy-bb-score': { name: 'easy-bb', options: { fullness: 'score' } },
   conservative: { name: 'conservative' },
 };
 type Law = 'uniform' | 'exponential';
@@ -256,8 +256,8 @@ function report(paper: Paper, vectors: Vectors, cells: readonly Cell[], seeds: n
     '',
     'easy-bl-strict: BL read literally, only jobs whose largest requirement is in the least-utilised',
     'resource may backfill; easy-bl lets any other eligible job backfill too, at twice the cost.',
-    'easy-bb and easy-bl score cost × A, A the average availability left (the fullness modifier);',
-    'easy-bb-imbalance scores 1 + (cost − 1) × A: the paper does not say which.',
+    'easy-bb and easy-bl score 1 + (cost − 1) × A, A the average availability left (the fullness',
+    'modifier); easy-bb-score scores cost × A: the paper does not say which.',
     '"saturated n/m": n of the m seeds passed 16 × the target queue length and were stopped: their',
     'figures are partial, so no gain is given (the discipline cannot keep up at this load).',
     '',

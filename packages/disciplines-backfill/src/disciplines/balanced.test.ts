@@ -18,10 +18,13 @@ const at = (id: number, start: number, end: number, processors: number) => ({ id
 
 /**
  * The hand-checked cases count processors as a third resource (`processors: true`; by default
- * only the named resources count): `easy` takes no options.
+ * only the named resources count), and were worked out under the fullness modifier's 'score'
+ * reading (cost × A; fullness.test.ts checks the default 'imbalance' reading against it): `easy`
+ * takes no options.
  */
+const score = { fullness: 'score' } as const;
 const counted = (d: typeof easy, options: Record<string, unknown> = {}) =>
-  d === easy ? {} : { options: { processors: true, ...options } };
+  d === easy ? {} : { options: { processors: true, ...score, ...options } };
 
 /** 10 processors, 10 GB memory, 10 TB disk: each unit is a tenth of its resource. */
 const machine = {
@@ -105,11 +108,11 @@ describe('easy-bl and easy-bb: which candidate backfills first', () => {
     ]);
   });
 
-  it('by default only memory and disk count, and BB then picks job 4', async () => {
+  it("by default only memory and disk count, and BB (under 'score') then picks job 4", async () => {
     // U = (.6, .2). Job 3: S = (1.0, .2), cost 1.0 / .6 = 1.667, A = .4: .667. Job 4: S = (.6,
     // 1.0), 1.0 / .8 = 1.25, A = .2: .25. Job 5: S = (.9, .5), .9 / .7 = 1.286, A = .3: .386.
     // Job 4 first, then 5 (.386 < .667).
-    const run = await checkRun(easyBb, machine, threeWays, { reservations: true });
+    const run = await checkRun(easyBb, machine, threeWays, { reservations: true, options: score });
     expect(run.violations).toEqual([]);
     expect(run.schedule).toEqual([
       at(1, 0, 10, 6),
@@ -298,8 +301,8 @@ describe('a machine with processors only', () => {
     { id: 4, submit: 0, size: 3, runtime: 5, estimate: 5 },
     { id: 5, submit: 0, size: 4, runtime: 5, estimate: 5 },
   ];
-  it.each([easyBl, easyBb])('$name fills the processors fullest first', async (d) => {
-    const run = await checkRun(d, { nodes: 10 }, jobs, { reservations: true });
+  it.each([easyBl, easyBb])("$name under 'score' fills the processors fullest first", async (d) => {
+    const run = await checkRun(d, { nodes: 10 }, jobs, { reservations: true, options: score });
     expect(run.violations).toEqual([]);
     expect(run.schedule).toEqual([
       at(1, 0, 10, 6),

@@ -65,9 +65,9 @@ describe('BB: the three readings each start a different job first', () => {
     expect(run.schedule).toEqual(expected);
   });
 
-  it("'score' is the default", async () => {
+  it("'imbalance' is the default", async () => {
     const run = await checkRun(easyBb, machine, jobs, { reservations: true });
-    expect(run.schedule).toContainEqual(at(5, 0, 5, 6));
+    expect(run.schedule).toContainEqual(at(4, 0, 5, 6));
   });
 
   it('any other value is refused', async () => {

@@ -1,4 +1,5 @@
-export { AvailabilityProfile, EarliestScan } from './availability/availability.ts';
+export { AvailabilityProfile } from './availability/availability.ts';
+export { EarliestScan } from './availability/earliest-scan.ts';
 export type { Differentiable } from './differential/differential.ts';
 export { differentialAllocation } from './differential/differential.ts';
 export type { Bounds } from './equipartition/equipartition.ts';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AvailabilityProfile, EarliestScan } from './availability.ts';
+import { AvailabilityProfile } from './availability.ts';
+import { EarliestScan } from './earliest-scan.ts';
 
 /** A profile of 8 processors and one resource of capacity 10, with `holds` taken from time 0. */
 function profileWith(holds: readonly Hold[]): AvailabilityProfile {

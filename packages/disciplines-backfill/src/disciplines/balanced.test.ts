@@ -1,20 +1,10 @@
-import type { Job } from '@js/core';
 import { arbScenario, checkRun } from '@js/core/testing';
 import { modelWorkload } from '@js/workloads';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { at, diskLeastUsed, job, memoryAndDisk } from './balanced.test-support.ts';
 import { easy } from './easy.ts';
 import { easyBb, easyBl } from './easy-balanced.ts';
-
-const job = (id: number, size: number, runtime: number, memory: number, disk: number): Job => ({
-  id,
-  submit: 0,
-  size,
-  runtime,
-  estimate: runtime,
-  resources: { memory, disk },
-});
-const at = (id: number, start: number, end: number, processors: number) => ({ id, start, end, processors });
 
 /**
  * The hand-checked cases count processors as a third resource (`processors: true`; by default
@@ -27,13 +17,7 @@ const counted = (d: typeof easy, options: Record<string, unknown> = {}) =>
   d === easy ? {} : { options: { processors: true, ...score, ...options } };
 
 /** 10 processors, 10 GB memory, 10 TB disk: each unit is a tenth of its resource. */
-const machine = {
-  nodes: 10,
-  resources: [
-    { name: 'memory', capacity: 10 },
-    { name: 'disk', capacity: 10 },
-  ],
-};
+const machine = memoryAndDisk(10);
 
 /**
  * Job 1 (6 procs, 6 memory, 2 disk) runs until 10: U = (memory .6, disk .2, procs .6), disk the
@@ -253,13 +237,7 @@ describe('scoring details', () => {
     // Then U = (.4, .7, .6): memory is least utilised, and job 4 matches (A = .233, score .233)
     // while job 3 no longer does (2 × .233): job 4 starts; job 3 (memory: 5 + 2 > 6) waits
     // until 5. Scored on the old U, job 3 would have started instead. First fit takes 3 and 5.
-    const jobs = [
-      job(1, 4, 10, 4, 2),
-      job(2, 1, 10, 8, 0),
-      job(3, 1, 5, 2, 3),
-      job(4, 1, 5, 5, 0),
-      job(5, 2, 5, 0, 5),
-    ];
+    const jobs = diskLeastUsed;
     const run = await checkRun(easyBl, machine, jobs, { reservations: true, ...counted(easyBl) });
     expect(run.violations).toEqual([]);
     expect(run.schedule).toEqual([
@@ -313,19 +291,26 @@ describe('a machine with processors only', () => {
     ]);
   });
 
-  it.each([easyBl, easyBb])(
-    '$name without the fullness modifier: every score ties, so it is EASY job for job',
-    async (d) => {
+  // On processors only (K = 1) every cost is 1: without the modifier every score ties, and under
+  // 'imbalance' every score is 1, so either way queue order decides, as in EASY.
+  it.each([
+    { d: easyBl, fullness: false, runs: 200 },
+    { d: easyBb, fullness: false, runs: 200 },
+    { d: easyBl, fullness: 'imbalance', runs: 100 },
+    { d: easyBb, fullness: 'imbalance', runs: 100 },
+  ] as const)(
+    '$d.name with fullness $fullness is EASY job for job on processors only',
+    async ({ d, fullness, runs }) => {
       await fc.assert(
         fc.asyncProperty(
           arbScenario({ maxProcessors: 16, maxResources: 0 }, { maxJobs: 30, estimates: 'unknown-some' }),
           async (s) => {
             const ff = await checkRun(easy, s.machine, s.jobs);
-            const run = await checkRun(d, s.machine, s.jobs, { options: { fullness: false } });
+            const run = await checkRun(d, s.machine, s.jobs, { options: { fullness } });
             expect(run.schedule).toEqual(ff.schedule);
           },
         ),
-        { numRuns: 200 },
+        { numRuns: runs },
       );
     },
   );

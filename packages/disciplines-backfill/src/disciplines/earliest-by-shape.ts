@@ -23,6 +23,8 @@ export class EarliestByShape {
   readonly #scans = new Map<number, Map<number, ShapeScan>>();
   /** Bumped when the profile changes: scans are reset in place when next asked, not reallocated. */
   #version = 0;
+  /** The scan of a job that needs named resources, restarted at each question. */
+  readonly #ownScan = new EarliestScan();
 
   constructor(readonly profile: AvailabilityProfile) {}
 
@@ -55,8 +57,11 @@ export class EarliestByShape {
     demand: ArrayLike<number>,
   ): number {
     let scan: EarliestScan;
-    if (shape === undefined) scan = new EarliestScan();
-    else {
+    if (shape === undefined) {
+      // A scan of its own, from the start: reused, since compression asks at every visit.
+      scan = this.#ownScan;
+      scan.restart();
+    } else {
       if (shape.version !== this.#version) {
         shape.restart();
         shape.version = this.#version;

@@ -1,26 +1,15 @@
-import type { Job } from '@js/core';
-import { arbScenario, checkRun } from '@js/core/testing';
+import { checkRun } from '@js/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { easy } from './easy.ts';
+import { at, diskLeastUsed, job, memoryAndDisk } from './balanced.test-support.ts';
 import { easyBb, easyBl } from './easy-balanced.ts';
 import { fullnessScore } from './resource-balance.ts';
 
 /*
- * The two readings of the §2.2 fullness modifier A (see `easy-balanced.ts`): 'score' = cost × A
- * (the default), 'imbalance' = 1 + (cost − 1) × A. The default's hand-checked cases are in
- * `balanced.test.ts`.
+ * The two readings of the §2.2 fullness modifier A (see `easy-balanced.ts`): 'imbalance' =
+ * 1 + (cost − 1) × A (the default), 'score' = cost × A. The hand-checked cases under 'score' are
+ * in `balanced.test.ts`, with the EASY equivalence on processors only under both.
  */
-
-const job = (id: number, size: number, runtime: number, memory: number, disk: number): Job => ({
-  id,
-  submit: 0,
-  size,
-  runtime,
-  estimate: runtime,
-  resources: { memory, disk },
-});
-const at = (id: number, start: number, end: number, processors: number) => ({ id, start, end, processors });
 
 describe('BB: the three readings each start a different job first', () => {
   /**
@@ -39,13 +28,7 @@ describe('BB: the three readings each start a different job first', () => {
    * one left after that needs memory the head holds (job 5) and waits until 20, or fits beside the
    * head at 10 (job 3).
    */
-  const machine = {
-    nodes: 10,
-    resources: [
-      { name: 'memory', capacity: 100 },
-      { name: 'disk', capacity: 100 },
-    ],
-  };
+  const machine = memoryAndDisk(100);
   const jobs = [
     job(1, 4, 10, 30, 30),
     job(2, 1, 10, 80, 0),
@@ -87,20 +70,8 @@ describe("BL with 'imbalance': every match scores 1 and matches start in queue o
     // U = (.6, .5, .5): disk and processors tie least utilised, job 5 still matches (1), job 4
     // still not (1 + .4): job 5 starts; job 4 (memory: 6 + 5 > 10) waits until 5. First fit's
     // schedule, here.
-    const jobs = [
-      job(1, 4, 10, 4, 2),
-      job(2, 1, 10, 8, 0),
-      job(3, 1, 5, 2, 3),
-      job(4, 1, 5, 5, 0),
-      job(5, 2, 5, 0, 5),
-    ];
-    const machine = {
-      nodes: 10,
-      resources: [
-        { name: 'memory', capacity: 10 },
-        { name: 'disk', capacity: 10 },
-      ],
-    };
+    const jobs = diskLeastUsed;
+    const machine = memoryAndDisk(10);
     const run = await checkRun(easyBl, machine, jobs, {
       reservations: true,
       options: { processors: true, fullness: 'imbalance' },
@@ -113,22 +84,6 @@ describe("BL with 'imbalance': every match scores 1 and matches start in queue o
       at(4, 5, 10, 1),
       at(5, 0, 5, 2),
     ]);
-  });
-});
-
-describe("on processors only (K = 1) every cost is 1, so 'imbalance' leaves every score 1", () => {
-  it.each([easyBl, easyBb])('$name is EASY job for job', async (d) => {
-    await fc.assert(
-      fc.asyncProperty(
-        arbScenario({ maxProcessors: 16, maxResources: 0 }, { maxJobs: 30, estimates: 'unknown-some' }),
-        async (s) => {
-          const ff = await checkRun(easy, s.machine, s.jobs);
-          const run = await checkRun(d, s.machine, s.jobs, { options: { fullness: 'imbalance' } });
-          expect(run.schedule).toEqual(ff.schedule);
-        },
-      ),
-      { numRuns: 100 },
-    );
   });
 });
 

@@ -3,6 +3,7 @@ import { anastasiadisSevcik97 } from './anastasiadis-sevcik-97.ts';
 import { leinberger99, leinberger99SizeMean } from './leinberger99.ts';
 import type { Paper } from './paper.ts';
 import { parsonsSevcik97 } from './parsons-sevcik-97.ts';
+import { parsonsSevcik97Amdahl } from './parsons-sevcik-97-amdahl.ts';
 import { zengSodan09 } from './zeng-sodan-09.ts';
 import { zhou99 } from './zhou-99.ts';
 
@@ -11,6 +12,7 @@ export const papers: readonly Paper[] = [
   leinberger99,
   leinberger99SizeMean,
   parsonsSevcik97,
+  parsonsSevcik97Amdahl,
   anastasiadisSevcik97,
   zhou99,
   zengSodan09,

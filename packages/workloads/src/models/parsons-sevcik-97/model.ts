@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { hyperexponentialDistribution } from '../../distributions/hyperexponential.ts';
 import { defineModel } from '../model.ts';
 import { arrivalsStream, poissonSampler } from '../poisson.ts';
-import { amdahl, fitSevcik, sevcikShape } from './speedup.ts';
+import { amdahl, fitSevcik, poorSpeedupClass, type SpeedupPoint, sevcikShape, widest } from './speedup.ts';
 
 const speedupPoint = z.strictObject({
   processors: z.number().positive(),
@@ -20,6 +20,16 @@ export const parsonsSevcik97TraitKnowledge: Readonly<Record<string, TraitKnowled
 });
 
 /**
+ * The same under `poorSpeedupLaw: 'amdahl'`, where both classes follow Amdahl's law and the speedup
+ * knowledge is, as §5 puts it, "the fraction of work that is sequential": `serialFraction` (the
+ * name the synthetic Amdahl jobs use).
+ */
+export const parsonsSevcik97AmdahlTraitKnowledge: Readonly<Record<string, TraitKnowledge>> = Object.freeze({
+  ...parsonsSevcik97TraitKnowledge,
+  serialFraction: 'speedup',
+});
+
+/**
  * Parsons & Sevcik, "Implementing Multiprocessor Scheduling Disciplines", §6 and §6.1. Sizes are in
  * *simulated* processors (the 16 workstations); each stands for `processorScale` = 8 real ones, so
  * every allocation is a multiple of 8 real processors and execution times are computed on the real
@@ -29,6 +39,12 @@ export const parsonsSevcik97TraitKnowledge: Readonly<Record<string, TraitKnowled
  * field 9 = -1): what a policy knows is the demand and speedup, through the `demand` and `speedup`
  * knowledge settings (§5's four cases); `knowledge.runtimes: 'exact'` (CLI `--exact-runtimes`)
  * shows disciplines the true runtimes.
+ *
+ * The poor class has two readings (`poorSpeedupLaw`). §6.1 gives "6.4 on 8 processors and 9.3 on
+ * 128", which no Amdahl law meets; §5 specifies speedup as "the fraction of work that is
+ * sequential", and §6.2 caps a poor job's efficiency on eight processors at 58 %: Amdahl through
+ * 9.3 on 128 (s ≈ 0.1005) gives 58.7 % there and 6.38 on 16, the fit gives 80 % (6.4 on 8). The
+ * default, 'fitted', keeps §6.1's two numbers; 'amdahl' keeps §5, §6.2 and the 128 point.
  */
 export const parsonsSevcik97Options = z
   .strictObject({
@@ -65,6 +81,20 @@ export const parsonsSevcik97Options = z
         { processors: 128, speedup: 9.3 },
       ])
       .describe('two measured speedups of the poor class (§6.1: 6.4 on 8, 9.3 on 128 real processors)'),
+    poorSpeedupLaw: z
+      .enum(['fitted', 'amdahl'])
+      .default('fitted')
+      .describe(
+        "the poor class's speedup law. 'fitted': a/p + α + βp through both poorSpeedup points (§6.1's numbers; speedup peaks at 13.1 near 42 real processors, efficiency 80 % on 8). 'amdahl': Amdahl's law (§5: speedup knowledge is the sequential fraction of the work; §6.2: at most 58 % efficiency on 8), which cannot also give 6.4 on 8",
+      ),
+    poorSequentialFraction: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe(
+        "sequential work of poor-speedup jobs, only under poorSpeedupLaw 'amdahl' (default: fitted to the poorSpeedup point on the most processors, 9.3 on 128: ≈ 0.1005, so 4.70 on 8 and 6.38 on 16)",
+      ),
     longJob: z
       .strictObject({
         demand: z
@@ -128,8 +158,26 @@ export const parsonsSevcik97Options = z
     message: 'maxProcessors must be ≤ processors',
     path: ['maxProcessors'],
   })
+  .refine((o) => o.poorSequentialFraction === undefined || o.poorSpeedupLaw === 'amdahl', {
+    message: "poorSequentialFraction applies only under poorSpeedupLaw 'amdahl'",
+    path: ['poorSequentialFraction'],
+  })
   .refine(
     (o) => {
+      if (o.poorSpeedupLaw !== 'amdahl' || o.poorSequentialFraction !== undefined) return true;
+      const { processors: p, speedup } = widest(o.poorSpeedup);
+      return p > 1 && speedup >= 1 && speedup <= p;
+    },
+    {
+      message:
+        "under poorSpeedupLaw 'amdahl' the point on the most processors (p > 1) needs 1 ≤ speedup ≤ p, for a sequential fraction in [0, 1]",
+      path: ['poorSpeedup'],
+    },
+  )
+  .refine(
+    (o) => {
+      // Only the fitted law uses both points.
+      if (o.poorSpeedupLaw !== 'fitted') return true;
       const [p, q] = o.poorSpeedup;
       if (!p || !q || p.processors === q.processors || p.processors === 1 || q.processors === 1) return false;
       const g = sevcikShape(fitSevcik(p.processors, p.speedup, q.processors, q.speedup));
@@ -167,9 +215,15 @@ export const parsonsSevcik97 = defineModel({
       mean: o.meanDemand,
       cv: o.demandCv,
     });
-    const [p, q] = o.poorSpeedup as [z.infer<typeof speedupPoint>, z.infer<typeof speedupPoint>];
-    const poor = sevcikShape(fitSevcik(p.processors, p.speedup, q.processors, q.speedup));
+    const { g: poor, sequential: poorSequential } = poorSpeedupClass(
+      o.poorSpeedupLaw,
+      o.poorSpeedup as [SpeedupPoint, SpeedupPoint],
+      o.poorSequentialFraction,
+    );
     const good = amdahl(o.goodSequentialFraction);
+    // Under Amdahl's law both classes carry their sequential fraction as speedup knowledge (§5).
+    const traitKnowledge =
+      poorSequential === undefined ? parsonsSevcik97TraitKnowledge : parsonsSevcik97AmdahlTraitKnowledge;
     const maxProcessors = o.maxProcessors ?? o.processors;
     const { processorScale: scale, goodSpeedupFraction } = o;
     const meanInterarrival = o.meanDemand / (o.processors * scale * o.load);
@@ -210,8 +264,14 @@ export const parsonsSevcik97 = defineModel({
           // knowledge setting, so the estimate must not leak the runtime.
           estimate: Number.POSITIVE_INFINITY,
           executionTime,
-          traits: { demand: d, goodSpeedup: isGood ? 1 : 0 },
-          traitKnowledge: parsonsSevcik97TraitKnowledge,
+          traits: {
+            demand: d,
+            goodSpeedup: isGood ? 1 : 0,
+            ...(poorSequential === undefined
+              ? {}
+              : { serialFraction: isGood ? o.goodSequentialFraction : poorSequential }),
+          },
+          traitKnowledge,
         };
       },
     });

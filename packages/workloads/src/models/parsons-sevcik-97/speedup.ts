@@ -9,6 +9,13 @@ export const amdahl =
   (p: number): number =>
     sequential + (1 - sequential) / p;
 
+/**
+ * The sequential fraction s whose Amdahl speedup on p > 1 processors is S: 1/S = s + (1 − s)/p, so
+ * s = (p/S − 1)/(p − 1), in [0, 1] when 1 ≤ S ≤ p. The poor class's 9.3 on 128 gives s ≈ 0.1005,
+ * hence 4.70 on 8 (efficiency 58.7 %, §6.2's "58 %") and 6.38 on 16.
+ */
+export const amdahlSequentialFraction = (p: number, speedup: number): number => (p / speedup - 1) / (p - 1);
+
 /** Coefficients of g(p) = a/p + α + β·p (Sevcik's form, with W scaled to a, so g(1) = a + α + β = 1). */
 export interface SevcikFit {
   readonly a: number;
@@ -44,3 +51,33 @@ export const sevcikShape =
   ({ a, alpha, beta }: SevcikFit) =>
   (p: number): number =>
     a / p + alpha + beta * p;
+
+/** A measured speedup: S(p) = T(1)/T(p) on `processors` real processors. */
+export interface SpeedupPoint {
+  readonly processors: number;
+  readonly speedup: number;
+}
+
+/** The measured point on the most processors (the first of equals). */
+export function widest(points: readonly SpeedupPoint[]): SpeedupPoint {
+  return points.reduce((w, x) => (x.processors > w.processors ? x : w));
+}
+
+/**
+ * The poor class under either reading of §6.1 (see the model's `poorSpeedupLaw`): g, and the
+ * sequential fraction where the law has one. `fitted` passes a/p + α + βp through both points;
+ * `amdahl` uses `sequential`, by default the fraction whose speedup on the widest point is as measured.
+ */
+export function poorSpeedupClass(
+  law: 'fitted' | 'amdahl',
+  points: readonly [SpeedupPoint, SpeedupPoint],
+  sequential?: number,
+): { readonly g: (p: number) => number; readonly sequential?: number } {
+  if (law === 'amdahl') {
+    const { processors, speedup } = widest(points);
+    const s = sequential ?? amdahlSequentialFraction(processors, speedup);
+    return { g: amdahl(s), sequential: s };
+  }
+  const [p, q] = points;
+  return { g: sevcikShape(fitSevcik(p.processors, p.speedup, q.processors, q.speedup)) };
+}

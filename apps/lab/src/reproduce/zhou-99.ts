@@ -4,7 +4,7 @@ import { formatNumber, renderTable } from '../output/table.ts';
 import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
 
 /**
- * Zhou, Brent, Walsh & Suzaki 1999, §4–5, Tables 1 and 2: the five buddy-based gang allocation
+ * Zhou, Mackerras, Johnson, Walsh & Brent 1999, §4–5, Tables 1 and 2: the five buddy-based gang allocation
  * schemes on the paper's workload (`zhou-99`: 128 processors, uniform-log sizes and runtimes in
  * whole 5 s slots, Poisson arrivals at ρ), 20 sets of 200 jobs per load, every job run to
  * completion under the `gang` profile (free row switches, unlimited residency). The figures are
@@ -70,7 +70,7 @@ interface Cell {
 export const zhou99: Paper = {
   name: 'zhou-99',
   title:
-    'Zhou, Brent, Walsh & Suzaki 1999: buddy-based gang scheduling with re-packing and multiple slots (Tables 1–2)',
+    'Zhou, Mackerras, Johnson, Walsh & Brent 1999: buddy-based gang scheduling with re-packing and multiple slots (Tables 1–2)',
   reproduce,
 };
 

@@ -85,7 +85,7 @@ export const gangProfile: PlatformProfile = Object.freeze(
   platformProfileSchema.parse({
     name: 'gang',
     summary: 'gang scheduling: switching time-slice rows (suspend/resume) is free, residency unlimited',
-    source: 'Zhou, Brent, Walsh & Suzaki 1999, §2 and §5 (spec 04)',
+    source: 'Zhou, Mackerras, Johnson, Walsh & Brent 1999, §2 and §5 (spec 04)',
   }),
 );
 

@@ -14,6 +14,8 @@ describe('schedlab reproduce', () => {
     expect(stdout).toContain('Weighted average response time');
     expect(stdout).toMatch(/easy-bb gain %/);
     expect(stdout).toContain('Paper (Figures 2–3');
+    // Where our shape departs from the paper's, said with the run.
+    expect(stdout).toContain('Where we depart: easy-bl gains at every K');
     // Only the two files, no partial one left behind.
     expect((await readdir(dir)).sort()).toEqual(['lein.csv', 'lein.json']);
     const [header, ...rows] = (await readFile(`${prefix}.csv`, 'utf8')).trim().split('\n');

@@ -5,9 +5,10 @@ import type { GangScheme } from '../scheme.ts';
 
 /**
  * BRMMS (Zhou et al. §5), the scheme the paper recommends: it works like BR on WLTS — new jobs
- * are placed, and slots deleted, as if no job had extra slots, jobs giving up extra slots where
- * a new job or a deletion needs their cells (on equal WLTS blocks the one needing fewer given
- * up, by WLTM). WLTM gives running jobs extra slots only at a boundary with no new arrivals.
+ * are placed, and slots deleted, as if no job had extra slots. Jobs give up extra slots where a
+ * deletion needs their cells, and for a new job only "when a new job arrives, but it cannot be
+ * allocated in the existing time slots": a block with real idle cells (WLTM) is taken first,
+ * ranked by WLTS. WLTM gives running jobs extra slots only at a boundary with no new arrivals.
  * So it never has more slots than BR would.
  */
 export const brmmsScheme: GangScheme = {

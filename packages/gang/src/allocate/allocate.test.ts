@@ -47,6 +47,32 @@ describe('allocate', () => {
     expect(m.toString()).toBe('A A B B\nN N C C');
   });
 
+  it('by WLTS, takes real idle cells before any extra slot is given up, though WLTS ranks another block higher (BRMMS, §5)', () => {
+    // A (4 wide) runs in all three slots, two of them extra: WLTS sees its processors idle in
+    // two slots each (block 0 of size 2: 2 + 2 = 4), WLTM in none. Processors 6–7 are really
+    // idle in S1 (WLTS 1 + 1 = 2). "Jobs may have to relinquish the extra time slots when a new
+    // job arrives, but it cannot be allocated in the existing time slots": here it can, in S1.
+    const m = parseMatrix('A A A A B B C C\nA A A A D D . .\nA A A A E E F F');
+    expect(m.wlts.level(2)).toEqual([4, 4, 0, 2]);
+    expect(m.wltm.level(2)).toEqual([0, 0, 0, 2]);
+    expect(allocate(m, { id: 'N', size: 2 }, { by: 'WLTS' })).toEqual({
+      id: 'N',
+      slot: 1,
+      start: 6,
+      width: 2,
+      addedSlot: false,
+      relinquished: [],
+    });
+    expect(m.toString()).toBe('A A A A B B C C\nA A A A D D N N\nA A A A E E F F');
+    expect(m.job('A')!.slots).toHaveLength(3);
+    // With no real idle cell left at that level, WLTS decides and A gives up its last extra slot.
+    expect(allocate(m, { id: 'M', size: 2 }, { by: 'WLTS' })).toMatchObject({
+      start: 0,
+      addedSlot: false,
+      relinquished: [{ job: 'A', slot: 2 }],
+    });
+  });
+
   it('by WLTS, settles equal blocks by WLTM so nobody gives up a slot needlessly', () => {
     const m = parseMatrix('A A B B\nA A . .');
     expect(allocate(m, { id: 'N', size: 2 }, { by: 'WLTS' })).toMatchObject({
@@ -111,12 +137,18 @@ describe('allocate', () => {
           expect(a.addedSlot).toBe(top === 0);
           expect(m.slots).toBe(slots + (top === 0 ? 1 : 0));
           if (top > 0) {
-            // The largest value; by WLTS ties go to the larger WLTM value; then the leftmost.
-            const candidates = primary.flatMap((v, j) => (v === top ? [j] : []));
+            // By WLTS only blocks with real idle room (WLTM > 0) count while there is one, so no
+            // job gives up an extra slot needlessly (§5, BRMMS). Then the largest value; by WLTS
+            // ties go to the larger WLTM value; then the leftmost.
+            const roomy = secondary.some((v) => v > 0);
+            const open = primary.map((v, j) => (by === 'WLTS' && roomy && secondary[j] === 0 ? 0 : v));
+            const best = Math.max(...open);
+            const candidates = open.flatMap((v, j) => (v === best ? [j] : []));
             const bestSecondary = Math.max(...candidates.map((j) => secondary[j]!));
             const expected =
               by === 'WLTM' ? candidates[0] : candidates.find((j) => secondary[j] === bestSecondary);
             expect(a.start / width).toBe(expected);
+            if (by === 'WLTS' && roomy) expect(a.relinquished).toEqual([]);
           }
           expect(m.job('new')).toMatchObject({ start: a.start, width, size, slots: [a.slot] });
           expect(checkGangInvariants(m)).toEqual([]);

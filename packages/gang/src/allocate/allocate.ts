@@ -18,7 +18,8 @@ export interface AllocationRequest {
 export interface AllocateOptions {
   /**
    * Which tree chooses the block (§5): 'WLTM' (default; BR, BRMS, BRMMS*) or 'WLTS' (BRMMS,
-   * where jobs in the chosen block give up extra slots if the new job cannot otherwise fit).
+   * where jobs in the chosen block give up extra slots only if the new job cannot otherwise
+   * fit: a block with real idle room, by WLTM, is taken first).
    */
   readonly by?: WorkloadTreeChoice;
   /**
@@ -99,7 +100,13 @@ export function allocate(
 
 /**
  * Start of the chosen block of `width` processors, or −1 when every node of that level is 0.
- * With WLTS, equal WLTS values are settled by WLTM: the block needing fewer extra slots given up.
+ *
+ * With WLTS (BRMMS, §5) the block is ranked by WLTS, equal values settled by WLTM, but jobs give
+ * up extra slots only "when a new job arrives, but it cannot be allocated in the existing time
+ * slots": while some eligible block has a non-zero WLTM node — real idle cells the job can be
+ * re-packed into — the choice is among those; only when there is none does WLTS look at blocks
+ * whose cells are held as extra slots. (WLTM ≤ WLTS leaf by leaf, so such a block is non-zero
+ * in WLTS too.)
  */
 function chooseBlock(
   matrix: SchedulingMatrix,
@@ -107,9 +114,11 @@ function chooseBlock(
   by: WorkloadTreeChoice,
   eligible: ((start: number) => boolean) | undefined,
 ): number {
+  if (by === 'WLTM') return matrix.wltm.bestBlock(width, undefined, eligible)?.start ?? -1;
+  const withRoom = (start: number) =>
+    matrix.wltm.blockValue(start, width) > 0 && (eligible === undefined || eligible(start));
   const best =
-    by === 'WLTM'
-      ? matrix.wltm.bestBlock(width, undefined, eligible)
-      : matrix.wlts.bestBlock(width, matrix.wltm, eligible);
+    matrix.wlts.bestBlock(width, matrix.wltm, withRoom) ??
+    matrix.wlts.bestBlock(width, matrix.wltm, eligible);
   return best?.start ?? -1;
 }

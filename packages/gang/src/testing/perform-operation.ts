@@ -83,14 +83,19 @@ function adjacentFragmentPairs(matrix: SchedulingMatrix): [Fragment, Fragment][]
   return pairs;
 }
 
-/** The block the §3 rule must pick, read off trees recomputed from the cells. */
+/**
+ * The block the §3 rule must pick, read off trees recomputed from the cells. By WLTS (BRMMS,
+ * §5) jobs give up extra slots only when the new job "cannot be allocated in the existing time
+ * slots", so while a block has real idle room (WLTM > 0) only such blocks compete.
+ */
 function expectedBlock(matrix: SchedulingMatrix, width: number, by: WorkloadTreeChoice): number {
   const single = workloadTreeFromMatrix(matrix, 'WLTS').level(width);
   const multiple = workloadTreeFromMatrix(matrix, 'WLTM').level(width);
   const [primary, secondary] = by === 'WLTM' ? [multiple, multiple] : [single, multiple];
+  const roomOnly = by === 'WLTS' && multiple.some((v) => v > 0);
   let best = -1;
   for (let i = 0; i < primary.length; i++) {
-    if (primary[i] === 0) continue;
+    if (primary[i] === 0 || (roomOnly && multiple[i] === 0)) continue;
     if (
       best < 0 ||
       primary[i]! > primary[best]! ||
@@ -136,6 +141,11 @@ export function performOperation(
       const id = `J${context.nextJob++}`;
       const width = buddyBlockSize(size);
       const slotsBefore = matrix.slots;
+      const roomy =
+        matrix.slots > 0 &&
+        workloadTreeFromMatrix(matrix, 'WLTM')
+          .level(width)
+          .some((v) => v > 0);
       let start = expectedBlock(matrix, width, op.by);
       const needsSlot = start < 0;
       if (needsSlot) {
@@ -155,6 +165,10 @@ export function performOperation(
           `slot count went ${slotsBefore} → ${matrix.slots}`,
         );
         expect(a.start === start, `placed at processor ${a.start}; the §3 rule picks block ${start}`);
+        expect(
+          !roomy || a.relinquished.length === 0,
+          'extra slots were given up though the new job fitted in real idle cells',
+        );
         const job = matrix.job(id);
         expect(
           job?.width === width && job.size === size && job.start % width === 0 && job.slots.length === 1,

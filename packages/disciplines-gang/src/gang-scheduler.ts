@@ -47,7 +47,7 @@ export function gangScheduler(
     Math.min(profile.multiprogrammingLimit, machine.multiprogrammingLimit),
   );
   const matrix = new SchedulingMatrix(array.width);
-  const rotation = new SlotRotation(matrix);
+  const rotation = new SlotRotation(matrix, options.newSlot);
   const metrics = new GangMetrics(array.size, options.quantum);
   const slotLength = Math.max(options.quantum, profile.minRunBeforeSuspend);
   const minimumRun = profile.minRunBeforeSuspend;
@@ -84,7 +84,6 @@ export function gangScheduler(
   });
 
   function boundary(ctx: SchedulingContext): void {
-    rotation.beginBoundary();
     const arrivals = placeArrivals(ctx);
     if (changed || arrivals || lastArrivals) scheme.reshape(matrix, { arrivals });
     changed = false;

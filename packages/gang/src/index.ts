@@ -10,7 +10,12 @@ export {
   isPowerOfTwo,
 } from './buddy/buddy-block.ts';
 export type { IdleBuddyBlock } from './buddy/idle-blocks.ts';
-export { firstIdleBuddyBlock, idleBuddyBlocks, isBlockIdle } from './buddy/idle-blocks.ts';
+export {
+  firstIdleBuddyBlock,
+  idleBuddyBlocks,
+  isBlockIdle,
+  leftmostIdleBuddyBlock,
+} from './buddy/idle-blocks.ts';
 export type { GangErrorCode } from './errors/gang-error.ts';
 export { GangError } from './errors/gang-error.ts';
 export { parseMatrix } from './matrix/parse.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GangError } from '../errors/gang-error.ts';
 import { parseMatrix } from '../matrix/parse.ts';
 import { matrixArb } from '../testing/arbitraries.ts';
-import { firstIdleBuddyBlock, idleBuddyBlocks, isBlockIdle } from './idle-blocks.ts';
+import { firstIdleBuddyBlock, idleBuddyBlocks, isBlockIdle, leftmostIdleBuddyBlock } from './idle-blocks.ts';
 
 const fig2 = parseMatrix(`
   J1 J1 J1 J1 J2 J2 .  .
@@ -31,6 +31,13 @@ describe('idle buddy blocks', () => {
     expect(firstIdleBuddyBlock(fig2, 1, (b) => b.start !== 6)).toEqual({ slot: 0, start: 7, size: 1 });
   });
 
+  it('finds the subsets-first placement: leftmost block, first slot it is idle in', () => {
+    expect(leftmostIdleBuddyBlock(fig2, 2)).toEqual({ slot: 2, start: 2, size: 2 });
+    expect(leftmostIdleBuddyBlock(fig2, 1)).toEqual({ slot: 2, start: 2, size: 1 });
+    expect(leftmostIdleBuddyBlock(fig2, 4)).toBeUndefined();
+    expect(leftmostIdleBuddyBlock(fig2, 2, (b) => b.start >= 4)).toEqual({ slot: 2, start: 4, size: 2 });
+  });
+
   it('refuses blocks that are not aligned buddy blocks', () => {
     expect(() => idleBuddyBlocks(fig2, 3)).toThrow(GangError);
     expect(() => isBlockIdle(fig2, 0, { start: 1, size: 2 })).toThrow(/not a multiple/);
@@ -52,6 +59,9 @@ describe('idle buddy blocks', () => {
         expect(idleBuddyBlocks(m, size).map((b) => `${b.slot}@${b.start}`)).toEqual(expected);
         const first = firstIdleBuddyBlock(m, size);
         expect(first === undefined ? undefined : `${first.slot}@${first.start}`).toBe(expected[0]);
+        const byBlock = [...expected].sort((a, b) => Number(a.split('@')[1]) - Number(b.split('@')[1]));
+        const leftmost = leftmostIdleBuddyBlock(m, size);
+        expect(leftmost === undefined ? undefined : `${leftmost.slot}@${leftmost.start}`).toBe(byBlock[0]);
       }),
       { numRuns: 150 },
     );

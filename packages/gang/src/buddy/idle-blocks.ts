@@ -68,3 +68,25 @@ export function firstIdleBuddyBlock(
   }
   return undefined;
 }
+
+/**
+ * The leftmost block of `size` that is wholly idle in some slot, in the first such slot: §1's
+ * buddy allocation read subsets first ("the processors in the system are first divided into
+ * subsets of size n … The job is then assigned to one such subset if there is a time slot in
+ * which all processors in the subset are idle"). Only blocks `eligible` accepts are considered.
+ * Undefined when a new slot is needed.
+ */
+export function leftmostIdleBuddyBlock(
+  matrix: SchedulingMatrix,
+  size: number,
+  eligible?: (block: BuddyBlock) => boolean,
+): IdleBuddyBlock | undefined {
+  checkSize(matrix, size);
+  for (let start = 0; start < matrix.processors; start += size) {
+    if (eligible !== undefined && !eligible({ start, size })) continue;
+    for (let slot = 0; slot < matrix.slots; slot++) {
+      if (matrix.idleRunEnd(slot, start, start + size) === start + size) return { slot, start, size };
+    }
+  }
+  return undefined;
+}

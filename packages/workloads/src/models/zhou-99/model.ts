@@ -18,8 +18,8 @@ import { arrivalsStream, poissonSampler } from '../poisson.ts';
  * on 3–5 families of 20 seeded sets. The best had a mean |log(ours/paper)| over all figures of
  * 0.15–0.18. The literal reading had 0.22, and its families alone ranged from 0.16 to 0.30. Two
  * families of the same reading differ from each other by about 0.09. The literal reading also
- * matches r_a best (0.04), and BC's figures. So no reading has earned the default, and the
- * others stay options.
+ * matches r_a best (0.04), and BC's figures (measured with BC placing slot-first, before its
+ * default became block-first). So no reading has earned the default, and the others stay options.
  *
  * The paper's workload has no user runtime estimates (its gang schedulers use none), so every
  * job's `estimate` is Infinity (unknown; SWF field 9 = -1); the run's `knowledge.runtimes:

@@ -184,6 +184,8 @@ describe('schedlab reproduce', () => {
     const text = await schedlab('reproduce', 'zhou-99', '--quick');
     // The paper's BC figures at ρ = 0.9 beside ours.
     expect(text.stdout).toMatch(/BC +│ 0\.9 │ [^│]+\/ 0\.58 +│/);
+    // Where our tables depart from the paper's, said with the run.
+    expect(text.stdout).toContain('Where we depart: slot counts and turnarounds');
   }, 60_000);
 
   it('zeng-sodan-09 --quick: ssp, two-job and group matchmaking on W1 with the paper’s gains beside ours', async () => {

@@ -37,7 +37,7 @@ export const bcOptions = gangOptions
 export const gangBc = defineGangDiscipline({
   name: 'gang-bc',
   summary:
-    'gang scheduling, conventional buddy allocation: first idle block, one slot per job, no re-packing',
+    'gang scheduling, conventional buddy allocation: leftmost idle block, one slot per job, no re-packing',
   source: 'Zhou, Mackerras, Johnson, Walsh & Brent 1999, §1 and §4 (BC)',
   options: bcOptions,
   scheme: ({ placement }) => bcSchemes[placement],

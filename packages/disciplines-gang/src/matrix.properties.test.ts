@@ -12,9 +12,11 @@ import type { GangScheme } from './scheme.ts';
  * @js/gang's invariants (no cell with two jobs; a job on the same consecutive processors in each
  * of its slots; both workload trees equal to their definition), every change to it is legal
  * (each re-packing made of legal shifts, each placement and extension into idle cells), and after
- * every slot boundary no slot that the scheme would delete is left: BR and BRMS leave no
- * processor-wide idle fragment (WLTM root 0), BRMMS* and BRMMS none even counting extra slots as
- * idle (WLTS root 0), BC no empty slot but a last one. The engine's checker sees the operations.
+ * every slot boundary no slot that the scheme would delete is left: BR, BRMS and BRMMS* leave no
+ * processor-wide idle fragment (WLTM root 0), BRMMS none even counting extra slots as idle (WLTS
+ * root 0), BC no empty slot but a last one. (BRMMS* deletes by WLTS only the slots departures
+ * free, so a slot added for a new job may leave the WLTS root non-zero.) The engine's checker
+ * sees the operations.
  */
 const noEmptySlot = (m: SchedulingMatrix) => {
   for (let s = 0; s < m.slots; s++) if (m.isSlotEmpty(s) && m.slots > 1) return `slot ${s} is empty`;
@@ -29,7 +31,7 @@ const schemes: readonly (readonly [string, GangScheme, (m: SchedulingMatrix) => 
   ['bc', bcScheme, noEmptySlot],
   ['br', brScheme, rootIsZero('wltm')],
   ['brms', brmsScheme, rootIsZero('wltm')],
-  ['brmms-star', brmmsStarScheme, rootIsZero('wlts')],
+  ['brmms-star', brmmsStarScheme, rootIsZero('wltm')],
   ['brmms', brmmsScheme, rootIsZero('wlts')],
 ];
 

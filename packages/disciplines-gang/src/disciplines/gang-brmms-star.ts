@@ -1,25 +1,70 @@
-import { allocate, eliminateSlots } from '@js/gang';
+import { allocate, canEliminateSlot, eliminateSlot, eliminateSlots, type SchedulingMatrix } from '@js/gang';
 import { defineGangDiscipline } from '../define-gang.ts';
 import { extendWherePossible } from '../multiple-slots.ts';
 import type { GangScheme } from '../scheme.ts';
 
 /**
- * BRMMS* (Zhou et al. §5): as BRMS, WLTM places new jobs and gives jobs extra slots; but WLTS,
- * which counts extra slots as idle, decides when a slot can be deleted. Jobs give up extra
- * slots only then — just those standing in the way of emptying one slot.
+ * How many slots WLTS would let go one after another: each deletion takes one idle-or-extra cell
+ * from every processor, so the fewest such cells on any processor (0 exactly when its root is 0).
+ */
+function slotsWltsCouldDelete(matrix: SchedulingMatrix): number {
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let p = 0; p < matrix.processors; p++) fewest = Math.min(fewest, matrix.wlts.leaf(p));
+  return fewest;
+}
+
+/**
+ * Per matrix, so per run: the WLTS deletions that departures have made possible since the last
+ * reshape. The scheme object is shared by every run of the discipline, so what it must remember
+ * lives beside each run's matrix, watched from the scheme's first call on it.
+ */
+const owedToDepartures = new WeakMap<SchedulingMatrix, { owed: number }>();
+
+function departuresOf(matrix: SchedulingMatrix): { owed: number } {
+  let state = owedToDepartures.get(matrix);
+  if (state === undefined) {
+    const fresh = { owed: 0 };
+    let last = slotsWltsCouldDelete(matrix);
+    matrix.subscribe((event) => {
+      const now = slotsWltsCouldDelete(matrix);
+      if (event.kind === 'depart') fresh.owed += Math.max(0, now - last);
+      last = now;
+    });
+    owedToDepartures.set(matrix, fresh);
+    state = fresh;
+  }
+  return state;
+}
+
+/**
+ * BRMMS* (Zhou et al. §5): "exactly the same as" BRMS — WLTM places new jobs (a new slot when
+ * no block has real idle room), gives jobs extra slots, and deletes slots it sees idle — "however,
+ * the workload tree WLTS is also used to determine when a time slot can be eliminated", jobs giving
+ * up extra slots "only when a time slot is to be eliminated". Giving up extra slots for a new job
+ * is what sets BRMMS apart (§5), so the WLTS root is read only for the room departures free: a
+ * slot added for a new job is not taken back at once by making jobs relinquish extra slots, which
+ * would place the job as BRMMS does. Each departure that lets WLTS delete one more slot lets one go.
  */
 export const brmmsStarScheme: GangScheme = {
-  allocate: (matrix, job, eligible) => allocate(matrix, job, { by: 'WLTM', eligible }),
+  allocate: (matrix, job, eligible) => {
+    departuresOf(matrix);
+    allocate(matrix, job, { by: 'WLTM', eligible });
+  },
   reshape: (matrix) => {
-    eliminateSlots(matrix, { by: 'WLTS' });
+    const departures = departuresOf(matrix);
+    eliminateSlots(matrix, { by: 'WLTM' });
+    for (; departures.owed > 0 && canEliminateSlot(matrix, { by: 'WLTS' }); departures.owed--)
+      eliminateSlot(matrix, { by: 'WLTS' });
+    departures.owed = 0;
     extendWherePossible(matrix);
   },
 };
 
-/** BRMMS* as a registered discipline: WLTM places jobs and grants extra slots, WLTS deletes slots. */
+/** BRMMS* as a registered discipline: WLTM places jobs and grants extra slots, WLTS deletes the slots departures free. */
 export const gangBrmmsStar = defineGangDiscipline({
   name: 'gang-brmms-star',
-  summary: 'gang scheduling, BRMS whose slots are deleted by WLTS, jobs giving up extra slots to let them go',
+  summary:
+    'gang scheduling, BRMS whose jobs give up extra slots so that the slots departures free can be deleted (WLTS)',
   source: 'Zhou, Mackerras, Johnson, Walsh & Brent 1999, §5 (BRMMS*)',
   scheme: brmmsStarScheme,
 });

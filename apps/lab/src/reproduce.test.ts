@@ -233,6 +233,26 @@ describe('schedlab reproduce', () => {
     expect(text.stdout).toMatch(/ssp +│ -?[\d.]+ \/ 34\.9 +│/);
   }, 120_000);
 
+  it('zeng-sodan-09-table5-load --quick: the same W1 cells on W1 read by Table 5’s Load column', async () => {
+    const run = async (paper: string) => {
+      const { code, stdout } = await schedlab('reproduce', paper, '--quick', '--json', '--workers', '1');
+      expect(code).toBe(0);
+      return JSON.parse(stdout) as {
+        w1: { typeless: { aarr: number } };
+        cells: { workload: string; discipline: string; figures: Record<string, number> }[];
+      };
+    };
+    const [byLoad, plain] = [await run('zeng-sodan-09-table5-load'), await run('zeng-sodan-09')];
+    expect([byLoad.w1.typeless.aarr, plain.w1.typeless.aarr]).toEqual([10.168, 10.33]);
+    const key = (c: { workload: string; discipline: string }) => `${c.workload} ${c.discipline}`;
+    expect(byLoad.cells.map(key)).toEqual(plain.cells.map(key));
+    // Shorter gaps, so other jobs and other figures: the reading reached the model.
+    const ssp = (d: typeof plain) => d.cells.find((c) => c.discipline === 'ssp')!.figures.RR;
+    expect(ssp(byLoad)).not.toBe(ssp(plain));
+    const text = await schedlab('reproduce', 'zeng-sodan-09-table5-load', '--quick', '--workers', '1');
+    expect(text.stdout).toContain("W1 here is read by Table 5's Load column");
+  }, 120_000);
+
   it('an unknown paper is a coded error naming the known ones', async () => {
     const { code, stderr } = await schedlab('reproduce', 'leinberger98');
     expect(code).toBe(1);

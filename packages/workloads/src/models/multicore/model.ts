@@ -71,10 +71,19 @@ export function nearestPowerOfTwo(x: number): number {
  * Zeng & Sodan's workload settings (§5.1, Table 5): the Lublin–Feitelson model, typeless (24 % serial
  * jobs), with the inter-arrival gamma's α (AARR) at 10.33 for W1 (normal load; 5 % longer gaps than
  * the original 10.2303) and 9.83 for W2 (high load), on 128 nodes.
+ *
+ * `W1ByLoad` reads W1 by Table 5's Load column instead of its α. "α = 10.33 → Load = 10.6" and
+ * "α = 9.83 → Load = 13.0" make W2's arrival rate 13.0 / 10.6 = 1.226 times W1's; the reference
+ * code's arithmetic (ln gap ~ gamma(α·ARAR, BARR), redrawn above 13), which the model follows, gives
+ * 1.350 for those two α. The α whose mean rush-hour gap is 1.226 times W2's is 10.168 (a test checks
+ * it): a W1 about 10 % heavier, heavier even than the original 10.2303, against §5.1's "reduced … by
+ * 5 %". (Table 5's two Load values are 800 / E[2^X], to three digits, for both α: as if the gamma
+ * were on log₂ of the gap, which would also make W1's gaps 4 % longer than the original's.)
  */
 export const zengSodanWorkloads = {
   W1: { jobTypes: false, typeless: { aarr: 10.33 } },
   W2: { jobTypes: false, typeless: { aarr: 9.83 } },
+  W1ByLoad: { jobTypes: false, typeless: { aarr: 10.168 } },
 } as const;
 
 /**

@@ -1,9 +1,11 @@
 import { type Job, OptionsError } from '@js/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { truncatedExpMean } from '../lublin99/moments.ts';
+import { lublinConstants, lublinTables } from '../lublin99/parameters.ts';
 import { fraction, mean } from '../testing/statistics.ts';
 import { modelWorkload } from '../workload.ts';
-import { multicoreJobType, nearestPowerOfTwo } from './model.ts';
+import { multicoreJobType, nearestPowerOfTwo, zengSodanWorkloads } from './model.ts';
 
 // Zeng & Sodan: Table 4 (slowdown ranges, percent), formula 7 with MAX_SL 1.25 and SELF_SL2 1.12
 // (Table 6), job types by runtime and the workload characteristics of Table 5 (W1).
@@ -154,6 +156,21 @@ describe('zeng-sodan-multicore: job types and the W1 workload of Table 5', () =>
     expect(jobs.every((j) => trait(j, 'responseEstimateFactor') === 0.75)).toBe(true);
     // Lublin–Feitelson has no user estimates: unknown (Infinity), never the runtime.
     expect(jobs.every((j) => j.estimate === Number.POSITIVE_INFINITY)).toBe(true);
+  });
+});
+
+describe('zeng-sodan-multicore: the arrival rates of W1, W2 and W1 by Table 5’s Load column', () => {
+  // Mean rush-hour gap of the typeless stream: ln(gap) ~ gamma(α·ARAR, BARR), redrawn above 13.
+  const { arar, barr } = lublinTables.typeless;
+  const gap = (w: keyof typeof zengSodanWorkloads) =>
+    truncatedExpMean(zengSodanWorkloads[w].typeless.aarr * arar, barr, lublinConstants.interarrivalLogCap);
+
+  it('W1ByLoad: W2 arrives 13.0 / 10.6 times as often (Table 5), where W1’s α gives 1.35', () => {
+    expect(gap('W1ByLoad') / gap('W2')).toBeCloseTo(13.0 / 10.6, 3);
+    expect(gap('W1') / gap('W2')).toBeCloseTo(1.35, 2);
+    // Heavier than the original model (α = 10.2303), where W1 is 6 % lighter (§5.1: "5 %").
+    expect(gap('W1ByLoad')).toBeLessThan(truncatedExpMean(10.2303 * arar, barr, 13));
+    expect(gap('W1') / truncatedExpMean(10.2303 * arar, barr, 13)).toBeCloseTo(1.061, 3);
   });
 });
 

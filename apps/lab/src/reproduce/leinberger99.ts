@@ -2,7 +2,7 @@ import { type ConfidenceInterval, confidenceInterval, type RunSummary } from '@j
 import { renderTable } from '../output/table.ts';
 import { calibrate } from '../run/calibrate.ts';
 import { figure1Epochs, figure1Text } from './leinberger99-figure1.ts';
-import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
+import { type Paper, paperReading, type ReproduceOptions, type Reproduction } from './paper.ts';
 
 /**
  * Leinberger, Karypis & Kumar 1999, §3: K ∈ {2, 4, 8} resources × {uniform, exponential}
@@ -150,8 +150,7 @@ export const leinberger99SizeMean = leinbergerPaper(
 );
 
 function leinbergerPaper(name: string, titleTail: string, vectors: Vectors): Paper {
-  const paper: Paper = { name, title: title + titleTail, reproduce: (o) => reproduce(o, paper, vectors) };
-  return paper;
+  return paperReading(name, title + titleTail, vectors, reproduce);
 }
 
 async function reproduce(o: ReproduceOptions, paper: Paper, vectors: Vectors): Promise<Reproduction> {

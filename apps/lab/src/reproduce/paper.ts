@@ -35,3 +35,18 @@ export interface Paper {
   readonly title: string;
   readonly reproduce: (o: ReproduceOptions) => Promise<Reproduction>;
 }
+
+/**
+ * A paper reproduced under one reading of what it leaves open (a workload's options, a law, a
+ * column of a table): the same experiment, run by `reproduce` with the reading and the paper it
+ * makes (for its name and title in the output).
+ */
+export function paperReading<R>(
+  name: string,
+  title: string,
+  reading: R,
+  reproduce: (o: ReproduceOptions, paper: Paper, reading: R) => Promise<Reproduction>,
+): Paper {
+  const paper: Paper = { name, title, reproduce: (o) => reproduce(o, paper, reading) };
+  return paper;
+}

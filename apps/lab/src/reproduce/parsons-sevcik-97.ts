@@ -1,7 +1,7 @@
 import { type ConfidenceInterval, confidenceInterval, type RunSummary } from '@js/metrics';
 import { formatNumber, renderTable } from '../output/table.ts';
 import type { RunPlan } from '../run/runner.ts';
-import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
+import { type Paper, paperReading, type ReproduceOptions, type Reproduction } from './paper.ts';
 import { fittedLongJobNote, fittedNote } from './parsons-sevcik-97-notes.ts';
 import { type Case, cases, type Discipline, disciplines, table3 } from './parsons-sevcik-97-table3.ts';
 
@@ -20,8 +20,7 @@ export interface Reading {
 
 /** A reproduction of Table 3 under one reading of the workload. */
 export function lsfPaper(name: string, title: string, reading: Reading): Paper {
-  const paper: Paper = { name, title, reproduce: (o) => reproduce(o, paper, reading) };
-  return paper;
+  return paperReading(name, title, reading, reproduce);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ConfigError } from '@js/core';
 import { zengSodanWorkloads } from '@js/workloads';
 import { formatNumber, renderTable } from '../output/table.ts';
-import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
+import { type Paper, paperReading, type ReproduceOptions, type Reproduction } from './paper.ts';
 
 /**
  * Zeng & Sodan, §5, Figures 6–9: G-LOMARC-TS (`glts`) against space sharing (`ssp`) and two-job
@@ -81,15 +81,11 @@ interface Reading {
   readonly note: readonly string[];
 }
 
-function zengSodanPaper(name: string, title: string, reading: Reading): Paper {
-  const paper: Paper = { name, title, reproduce: (o) => reproduce(o, paper, reading) };
-  return paper;
-}
-
-export const zengSodan09 = zengSodanPaper(
+export const zengSodan09 = paperReading(
   'zeng-sodan-09',
   'Zeng & Sodan: G-LOMARC-TS group matchmaking on multi-core nodes inside Scojo-PECT (Figures 6–9)',
-  { w1: 'W1', withW2: true, note: [] },
+  { w1: 'W1', withW2: true, note: [] } satisfies Reading,
+  reproduce,
 );
 
 /**
@@ -98,7 +94,7 @@ export const zengSodan09 = zengSodanPaper(
  * 35.9 % medium, 54.0 % long (paper 35.5, 34.9, 53.2; with α = 10.33 on the same seeds 25.7, 28.8,
  * 44.1), U_core in high-load phases +15.4 % (paper +26.8).
  */
-export const zengSodan09Table5Load = zengSodanPaper(
+export const zengSodan09Table5Load = paperReading(
   'zeng-sodan-09-table5-load',
   "Zeng & Sodan: G-LOMARC-TS inside Scojo-PECT, W1 read by Table 5's Load column (Figures 6, 7 and 9)",
   {
@@ -109,7 +105,8 @@ export const zengSodan09Table5Load = zengSodanPaper(
       "arrives 1.226 times as often as W1 (α = 10.33 gives 1.350 in the reference code's arithmetic). Seeds 1–6: GLTS",
       'beats SSP by 33.1 % (all), 35.9 % (medium), 54.0 % (long) in RR against 25.7, 28.8, 44.1 at α = 10.33.',
     ],
-  },
+  } satisfies Reading,
+  reproduce,
 );
 
 async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): Promise<Reproduction> {

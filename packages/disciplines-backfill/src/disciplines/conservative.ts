@@ -79,7 +79,6 @@ export const conservative = defineDiscipline({
     /** The wake-up already asked for: the earliest standing reservation. */
     let alarm = Number.NEGATIVE_INFINITY;
 
-    /** Place `w` at the earliest time it fits. */
     /** A waiting job not yet placed (at: its standing reservation, if any) nor entered in the book. */
     const queued = (job: JobView, at?: number): Queued => {
       const { estimate, size, demand } = job;

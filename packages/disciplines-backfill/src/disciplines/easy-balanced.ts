@@ -68,9 +68,9 @@ import { backfillBalanced, backfillLowest, ResourceBalance } from './resource-ba
  * largest resource requirement", and as §3.3.1 describes BL: it "selects a job from [the] subset
  * containing jobs in which the K_i resource requirement is largest". The modifier only orders the
  * jobs that do not match (1 + A), fullest first, and a mismatch never beats a match: it ties with
- * one (then queue order) only when it fills the machine (A = 0). Of two BB jobs of costs c > c′, the worse-balanced wins when
- * (c − 1) · A < (c′ − 1) · A′; whenever it does, 'score' picks it too (the converse fails), so
- * 'imbalance' lets a fuller job win less often.
+ * one (then queue order) only when it fills the machine (A = 0). Of two BB jobs of costs c > c′,
+ * the worse-balanced wins when (c − 1) · A < (c′ − 1) · A′; whenever it does, 'score' picks it
+ * too (the converse fails), so 'imbalance' lets a fuller job win less often.
  *
  * Both approach first fit as the availability goes to 0: over candidates that all leave at most
  * ε available, 'score' stays within [0, K·ε] and 'imbalance' within [1, 1 + (K − 1)·ε] (costs

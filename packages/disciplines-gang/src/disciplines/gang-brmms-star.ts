@@ -14,26 +14,40 @@ function slotsWltsCouldDelete(matrix: SchedulingMatrix): number {
 }
 
 /**
- * Per matrix, so per run: the WLTS deletions that departures have made possible since the last
- * reshape. The scheme object is shared by every run of the discipline, so what it must remember
- * lives beside each run's matrix, watched from the scheme's first call on it.
+ * Per matrix, so per run, what departures have freed for WLTS to delete. Departures only raise
+ * every processor's count of idle-or-extra cells, and between one reshape and the next boundary's
+ * first placement nothing else changes the matrix, so the rise is read once, there, against the
+ * count the last reshape left: no count on every change of the matrix. The scheme object is
+ * shared by every run of the discipline, so this lives beside each run's matrix, watched from the
+ * scheme's first call on it.
  */
-const owedToDepartures = new WeakMap<SchedulingMatrix, { owed: number }>();
+interface Departures {
+  /** A job left since the rise was last read. */
+  departed: boolean;
+  /** How many slots WLTS could delete when the last reshape ended. */
+  settled: number;
+  /** The WLTS deletions departures have made possible, not yet made. */
+  owed: number;
+}
 
-function departuresOf(matrix: SchedulingMatrix): { owed: number } {
-  let state = owedToDepartures.get(matrix);
-  if (state === undefined) {
-    const fresh = { owed: 0 };
-    let last = slotsWltsCouldDelete(matrix);
+const departuresByMatrix = new WeakMap<SchedulingMatrix, Departures>();
+
+/** The run's departures, with what they freed counted in before the matrix changes otherwise. */
+function departuresOf(matrix: SchedulingMatrix): Departures {
+  let d = departuresByMatrix.get(matrix);
+  if (d === undefined) {
+    const fresh: Departures = { departed: false, settled: slotsWltsCouldDelete(matrix), owed: 0 };
     matrix.subscribe((event) => {
-      const now = slotsWltsCouldDelete(matrix);
-      if (event.kind === 'depart') fresh.owed += Math.max(0, now - last);
-      last = now;
+      if (event.kind === 'depart') fresh.departed = true;
     });
-    owedToDepartures.set(matrix, fresh);
-    state = fresh;
+    departuresByMatrix.set(matrix, fresh);
+    d = fresh;
   }
-  return state;
+  if (d.departed) {
+    d.owed += Math.max(0, slotsWltsCouldDelete(matrix) - d.settled);
+    d.departed = false;
+  }
+  return d;
 }
 
 /**
@@ -57,6 +71,7 @@ export const brmmsStarScheme: GangScheme = {
       eliminateSlot(matrix, { by: 'WLTS' });
     departures.owed = 0;
     extendWherePossible(matrix);
+    departures.settled = slotsWltsCouldDelete(matrix);
   },
 };
 

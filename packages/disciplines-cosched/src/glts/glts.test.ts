@@ -62,6 +62,32 @@ describe('glts: a group of the first waiting job and matched waiting jobs (Case 
   });
 });
 
+describe('glts: by default no group delays a job past F_slack · R_est, even one already past it (§4.1, §4.5 step 6)', () => {
+  it('with F_slack 1.25 the Case 1 group of the first test is discarded: jobs run as planned, alone', async () => {
+    // Planned at submission: job 1 alone [0, 420), jobs 2 and 3 alone on two nodes each [420, 735);
+    // R_est = 0.75 · planned response: 315 and 551.25, R_max = 1.25 · R_est: 393.75 and 689.06.
+    // Every job is past R_max at its plan already (420 > 393.75, 735 > 689.06). The group of the
+    // first test would delay job 1 to 451.5 (> 393.75); at 420 the pair of jobs 2 and 3 would delay
+    // both to 420 + 300 · 1.155 = 766.5 (> 689.06). No group passes; each job runs alone at PPN 2.
+    const { ops, outcome, counters } = await runCosched(
+      glts,
+      [
+        typed(1, MEDIUM, 8, 400, 0, sl(1.1)),
+        typed(2, MEDIUM, 4, 300, 0, sl(1.1)),
+        typed(3, MEDIUM, 4, 300, 0, sl(1.1)),
+      ],
+      { options: { fSlack: 1.25 } },
+    );
+    expect(ops(1)).toEqual([['start', 0, nodes(0, 1, 2, 3)]]);
+    expect(outcome(1).end).toBeCloseTo(420, 6);
+    expect(outcome(2).start).toBeCloseTo(420, 6);
+    expect(outcome(3).start).toBeCloseTo(420, 6);
+    expect(outcome(2).end).toBeCloseTo(735, 6);
+    expect(outcome(3).end).toBeCloseTo(735, 6);
+    expect(counters.groups ?? 0).toBe(0);
+  });
+});
+
 describe('glts: groups are disbanded, never joined (§4.4)', () => {
   it('when the primary ends the matched job runs on alone; a later job forms a new group with it', async () => {
     // Job 1 (200 s) primary, job 2 (400 s) matched, both at 1.155: job 1 ends at 231, the group is

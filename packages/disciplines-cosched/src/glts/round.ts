@@ -6,15 +6,15 @@ import {
   decideBackfill,
   decideFirstJob,
   type Group,
+  groupWithinSlack,
   type MatchContext,
   type MatchJob,
   type MatchmakingOptions,
   partialCoresPpn,
-  respectsSlack,
   type Situation,
+  type SlackPrediction,
   selfSlowdown,
   spaceSharingPpn,
-  withinSlack,
 } from '../matchmaking/index.ts';
 import type { PlacementPolicy, SliceStep } from '../scojo-pect/policy.ts';
 import type { SspPlan } from '../ssp/ssp-policy.ts';
@@ -42,11 +42,8 @@ export interface GltsParts {
 }
 
 /** A job's predicted response (real seconds) without and with a group, and its R_est. */
-export interface Prediction {
+export interface Prediction extends SlackPrediction {
   readonly id: number;
-  readonly before: number;
-  readonly after: number;
-  readonly rEst: number;
 }
 
 /** A group G-LOMARC-TS started: the time, its primary job, and the type's waiting jobs' and running members' predictions against R_est. */
@@ -276,24 +273,12 @@ export class GltsRound {
     return out;
   }
 
-  /**
-   * §4.5 step 6 with formula 4: no job the group delays is predicted past F_slack · R_est (with
-   * `slackTest: pushed-past`, no job predicted within it without the group).
-   */
+  /** §4.5 step 6 with formula 4: no job the group delays is predicted past F_slack · R_est. */
   #fair(group: Group, free: readonly number[]): boolean {
     const predictions = this.#predict(group, free);
     if (predictions === undefined) return false;
     const { fSlack, slackTest } = this.parts.options;
-    return respectsSlack(
-      predictions
-        .filter(
-          (p) =>
-            p.after > p.before + EPS &&
-            (slackTest === 'all-delayed' || withinSlack(p.before, p.rEst, fSlack)),
-        )
-        .map((p) => ({ response: p.after, rEst: p.rEst })),
-      fSlack,
-    );
+    return groupWithinSlack(predictions, fSlack, slackTest);
   }
 
   #execute(decision: Decision, e: Entry, free: readonly number[]): boolean {

@@ -4,7 +4,16 @@
  */
 export { cutBlocks, orderCandidates, sortBlock } from './blocks.ts';
 export { type Decision, decideBackfill, decideFirstJob, type Situation } from './cases.ts';
-export { alwaysFair, type FairnessTest, firstFairByGain, respectsSlack, withinSlack } from './fairness.ts';
+export {
+  alwaysFair,
+  type FairnessTest,
+  firstFairByGain,
+  groupWithinSlack,
+  respectsSlack,
+  type SlackPrediction,
+  type SlackTest,
+  withinSlack,
+} from './fairness.ts';
 export { candidatePool, formGroup, type GroupSearch } from './form-group.ts';
 export { type Group, isFeasible, makeGroup, type Setting, withinMatchedLarger } from './group.ts';
 export {

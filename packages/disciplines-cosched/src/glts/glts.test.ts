@@ -8,7 +8,8 @@ import { glts } from './glts.ts';
 // Four nodes of 2 × 2 cores (processors 4n … 4n + 3; CPU 0 holds 4n, 4n + 1). Medium jobs, all in
 // the first medium slice [0, 1080) of the ideal profile. SL_scr 1.5 · SL_sno 1.05 > MAX_SL, SL_sno ≤
 // SELF_SL2: formula 8 and the group PPN are both 2, so a job alone runs at 1.05 and in a group at
-// SL_sno · SL_cos (§4.9). R_est = 0.75 × the response planned at submission (§5.1).
+// SL_sno · SL_cos (§4.9). R_est = 0.75 × the response planned at submission (§5.1); the fairness
+// test's predictions from the plan are adjusted by the same 0.75.
 const MEDIUM = 1;
 const sl = (slCos: number) => ({ slScr: 1.5, slSno: 1.05, slCos });
 const nodes = (...ns: number[]) => ns.flatMap((n) => [4 * n, 4 * n + 2]);
@@ -18,7 +19,8 @@ describe('glts: a group of the first waiting job and matched waiting jobs (Case 
   it('starts all three at once, two jobs per node, and runs them at SL_sno · SL_cos', async () => {
     // Space sharing: job 1 (8 processes, PPN 2) holds all four nodes [0, 420), jobs 2 and 3 follow.
     // Case 1: jobs 2 and 3 (two nodes each) fill the primary's window; U_gain = 16/1.155 · 346.5 /
-    // (4 · 346.5) − 1 = 2.46. Fairness: job 1 is delayed to 346.5 + 100 · 1.05 = 451.5 ≤ 1.5 · 315.
+    // (4 · 346.5) − 1 = 2.46. Fairness: job 1 is delayed to 346.5 + 100 · 1.05 = 451.5, predicted
+    // 0.75 · 451.5 = 338.63 ≤ 1.5 · 315.
     const { ops, outcome, counters } = await runCosched(glts, [
       typed(1, MEDIUM, 8, 400, 0, sl(1.1)),
       typed(2, MEDIUM, 4, 300, 0, sl(1.1)),
@@ -37,15 +39,16 @@ describe('glts: a group of the first waiting job and matched waiting jobs (Case 
   });
 
   it('falls back to space sharing when the group would push the primary past F_slack · R_est', async () => {
-    // SL_cos 1.19: in the group job 1 would end at 300 · 1.2495 + 105 = 479.85 > 1.5 · 315 = 472.5,
-    // and with job 3 alone too; Case 3 (job 1 running as primary) fails the same way. Case 4: job 1
-    // alone at PPN 2 on all nodes, 400 · 1.05.
+    // SL_cos 1.19: in the group job 1 would end at 300 · 1.2495 + 105 = 479.85, predicted
+    // 0.75 · 479.85 = 359.89 > 1.125 · 315 = 354.38 (planned alone: 420, R_est 315), and with job 3
+    // alone too; Case 3 (job 1 running as primary) fails the same way. Case 4: job 1 alone at PPN 2
+    // on all nodes, 400 · 1.05.
     const jobs = [
       typed(1, MEDIUM, 8, 400, 0, sl(1.19)),
       typed(2, MEDIUM, 4, 300, 0, sl(1.19)),
       typed(3, MEDIUM, 4, 300, 0, sl(1.19)),
     ];
-    const { ops, outcome, counters } = await runCosched(glts, jobs);
+    const { ops, outcome, counters } = await runCosched(glts, jobs, { options: { fSlack: 1.125 } });
     expect(ops(1)).toEqual([['start', 0, nodes(0, 1, 2, 3)]]);
     expect(outcome(1).end).toBeCloseTo(420, 6);
     // Jobs 2 and 3 then pair on nodes 0 and 1: two of the three medium jobs ran in a group.
@@ -60,15 +63,35 @@ describe('glts: a group of the first waiting job and matched waiting jobs (Case 
     expect(loose.outcome(2).start).toBe(0);
     expect(loose.outcome(1).end).toBeCloseTo(479.85, 6);
   });
+
+  it('at the default F_slack 1.5 the same group passes: the plan now is adjusted as R_est is (§4.1, §5.1)', async () => {
+    // The fairness test predicts job 1 from the same plan that gave its R_est, so it reads that
+    // plan with the same 0.75 (§5.1): alone it is predicted at 0.75 · 420 = 315 = R_est, in the
+    // group at 0.75 · 479.85 = 359.89 ≤ 1.5 · 315 = 472.5, a 14 % delay against R_max's 50 %.
+    // Unadjusted, 479.85 > 472.5 would discard the group: every job on plan would read as
+    // R_est / 0.75, leaving 1.5 · 0.75 = 1.125 of its plan as room.
+    const { ops, outcome, counters } = await runCosched(glts, [
+      typed(1, MEDIUM, 8, 400, 0, sl(1.19)),
+      typed(2, MEDIUM, 4, 300, 0, sl(1.19)),
+      typed(3, MEDIUM, 4, 300, 0, sl(1.19)),
+    ]);
+    expect(ops(1)).toEqual([['start', 0, nodes(0, 1, 2, 3)]]);
+    expect(ops(2)).toEqual([['start', 0, partners(0, 1)]]);
+    expect(ops(3)).toEqual([['start', 0, partners(2, 3)]]);
+    // Matched jobs: 300 · 1.05 · 1.19 = 374.85; job 1 its last 100 base seconds alone at 1.05.
+    expect(outcome(2).end).toBeCloseTo(374.85, 6);
+    expect(outcome(1).end).toBeCloseTo(479.85, 6);
+    expect(counters.groups).toBe(1);
+  });
 });
 
-describe('glts: by default no group delays a job past F_slack · R_est, even one already past it (§4.1, §4.5 step 6)', () => {
-  it('with F_slack 1.25 the Case 1 group of the first test is discarded: jobs run as planned, alone', async () => {
+describe('glts: with F_slack 1 no group delays a job beyond its plan at submission (§4.1, §4.5 step 6)', () => {
+  it('the Case 1 group of the first test is discarded: jobs run as planned, alone', async () => {
     // Planned at submission: job 1 alone [0, 420), jobs 2 and 3 alone on two nodes each [420, 735);
-    // R_est = 0.75 · planned response: 315 and 551.25, R_max = 1.25 · R_est: 393.75 and 689.06.
-    // Every job is past R_max at its plan already (420 > 393.75, 735 > 689.06). The group of the
-    // first test would delay job 1 to 451.5 (> 393.75); at 420 the pair of jobs 2 and 3 would delay
-    // both to 420 + 300 · 1.155 = 766.5 (> 689.06). No group passes; each job runs alone at PPN 2.
+    // R_est = 0.75 · planned response: 315 and 551.25, and so is each job's prediction without a
+    // group; R_max = 1 · R_est. The group of the first test would delay job 1 to 0.75 · 451.5 =
+    // 338.63 (> 315); at 420 the pair of jobs 2 and 3 would delay both to 0.75 · (420 + 300 ·
+    // 1.155) = 574.88 (> 551.25). No group passes; each job runs alone at PPN 2.
     const { ops, outcome, counters } = await runCosched(
       glts,
       [
@@ -76,7 +99,7 @@ describe('glts: by default no group delays a job past F_slack · R_est, even one
         typed(2, MEDIUM, 4, 300, 0, sl(1.1)),
         typed(3, MEDIUM, 4, 300, 0, sl(1.1)),
       ],
-      { options: { fSlack: 1.25 } },
+      { options: { fSlack: 1 } },
     );
     expect(ops(1)).toEqual([['start', 0, nodes(0, 1, 2, 3)]]);
     expect(outcome(1).end).toBeCloseTo(420, 6);

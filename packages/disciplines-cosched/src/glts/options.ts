@@ -21,7 +21,7 @@ export const gltsOptions = z
       .positive()
       .default(0.75)
       .describe(
-        'R_est = this × the response time simulated at submission (§5.1: 0.75, as jobs run faster than estimated thanks to non-type slice backfilling and coscheduling)',
+        'R_est = this × the response time simulated at submission (§5.1: 0.75, as jobs run faster than estimated thanks to non-type slice backfilling and coscheduling); the fairness test adjusts its predictions from the plan alike, so the factor cancels in formula 4 and scales the reported R / R_est',
       ),
     lowLoad: matchmakingOptions.shape.lowLoad,
     slackTest: matchmakingOptions.shape.slackTest,

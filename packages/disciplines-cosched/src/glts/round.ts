@@ -29,7 +29,7 @@ import { type ResidentIndex, typeOf } from './residents.ts';
 /** What a G-LOMARC-TS round works with, besides the frame's step. */
 export interface GltsParts {
   readonly options: MatchmakingOptions;
-  /** §5.1: R_est is the simulated response time × 0.75. */
+  /** §5.1: R_est is the simulated response time × 0.75; predictions in the fairness test are adjusted alike. */
   readonly rEstFactor: number;
   readonly layout: NodeLayout;
   readonly pace: PaceBook;
@@ -137,8 +137,16 @@ export class GltsRound {
     return predicted === undefined ? undefined : predicted * this.parts.rEstFactor;
   }
 
+  /**
+   * A job's response predicted from the type's plan, adjusted as R_est is (§5.1: "we applied an
+   * adjustment by a factor of 0.75 to reflect that the estimates do not consider the benefits from
+   * non-type slice backfilling and coscheduling"): the plan now is the same simulation as the one
+   * at submission and misses the same benefits, so a job running as planned at submission is
+   * predicted at R_est, not R_est / 0.75, and formula 4 bounds the change a group makes, "limiting
+   * the response-time changes to R_max" (§4.1).
+   */
   #response(job: JobView, seconds: number): number {
-    return this.step.timing.project(this.step.type, seconds) - job.submit;
+    return (this.step.timing.project(this.step.type, seconds) - job.submit) * this.parts.rEstFactor;
   }
 
   #waiting(job: JobView): MatchJob {
@@ -243,7 +251,7 @@ export class GltsRound {
   /**
    * Every job's predicted response before and after the group (§4.5 step 6): waiting jobs by the
    * redone plan, members by the group's timeline, in real seconds (the type's virtual time read
-   * through the slices to come).
+   * through the slices to come), adjusted by R_est's factor (see {@link #response}).
    */
   #predict(group: Group, free: readonly number[]): Prediction[] | undefined {
     const found = this.#change(group, free);

@@ -81,7 +81,7 @@ export const matchmakingOptions = z
       .enum(['all-delayed', 'pushed-past'])
       .default('all-delayed')
       .describe(
-        'which jobs a group may not push past R_max = F_slack · R_est (§4.5 step 6, formula 4): all-delayed, every job it delays ("maintaining R_i ≤ R_max,i", §4.1), so a job already predicted past R_max blocks any group that delays it, and a group that passes at one F_slack passes at every larger one (§5.4: "With increasing slack factor, more groups pass the fairness check"); pushed-past, only the jobs predicted within R_max without it (those it "causes … to be delayed … more than R_max", §4.5), which binds no job that runs as planned at submission (R = R_est / 0.75) once F_slack < 1 / 0.75',
+        'which jobs a group may not push past R_max = F_slack · R_est (§4.5 step 6, formula 4): all-delayed, every job it delays ("maintaining R_i ≤ R_max,i", §4.1), so a job already predicted past R_max blocks any group that delays it, and a group that passes at one F_slack passes at every larger one (§5.4: "With increasing slack factor, more groups pass the fairness check"); pushed-past, only the jobs predicted within R_max without it (those it "causes … to be delayed … more than R_max", §4.5), so a job whose plan has slipped past R_max since its submission does not block it',
       ),
     lowLoad: z
       .enum(['formula-8', 'fastest'])

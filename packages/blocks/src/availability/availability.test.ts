@@ -111,44 +111,6 @@ describe('AvailabilityProfile', () => {
     );
   });
 
-  it('a scan told of each take and give (changed) answers as a fresh scan would', () => {
-    const change = fc.record({ hold: arbitraryHold, give: fc.boolean() });
-    const step = fc.record({
-      limit: fc.integer({ min: -2, max: 50 }),
-      changes: fc.array(change, { maxLength: 3 }),
-    });
-    fc.assert(
-      fc.property(
-        fc.array(arbitraryHold, { maxLength: 8 }),
-        arbitraryHold,
-        fc.array(step, { maxLength: 8 }),
-        (others, own, steps) => {
-          const profile = profileWith(others);
-          // Gives return only what was taken, so the profile never holds more than the machine.
-          const taken: Hold[] = [];
-          const demand = [own.memory];
-          const kept = new EarliestScan();
-          for (const { limit, changes } of steps) {
-            const fresh = profile.earliest(own.duration, own.size, demand);
-            expect(profile.earliestBefore(kept, limit, own.duration, own.size, demand)).toBe(
-              fresh < limit ? fresh : Number.POSITIVE_INFINITY,
-            );
-            for (const { hold, give } of changes) {
-              const back = give ? taken.pop() : undefined;
-              const h = back ?? hold;
-              if (back) profile.give(h.start, h.duration, h.size, [h.memory]);
-              else {
-                profile.take(h.start, h.duration, h.size, [h.memory]);
-                taken.push(h);
-              }
-              kept.changed(h.start, h.start + h.duration, own.duration, back !== undefined);
-            }
-          }
-        },
-      ),
-    );
-  });
-
   it('move leaves the profile that give then take would, breakpoints included', () => {
     fc.assert(
       fc.property(

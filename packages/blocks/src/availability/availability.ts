@@ -1,5 +1,5 @@
+import { fitsWithin } from '@js/machine';
 import type { EarliestScan } from './earliest-scan.ts';
-import { ProfileSegments } from './segments.ts';
 
 /**
  * An availability profile: free processors and free amounts of each named resource as a step
@@ -7,27 +7,72 @@ import { ProfileSegments } from './segments.ts';
  * reservation in it, so a job's earliest start is a scan over breakpoints rather than a
  * re-simulation of the future.
  *
+ * Segment k covers [time[k], time[k+1]) (the last one runs to infinity); its free amounts are
+ * `free[k·stride … k·stride + K]`, processors first.
+ *
  * Speed: conservative backfilling asks a profile of hundreds of breakpoints millions of times
- * whether a job could start sooner, so the breakpoints live in flat typed arrays
- * ({@link ProfileSegments}). Scans are one pass over the runs of segments that fit, and a machine
- * with processors only skips the per-resource rule.
+ * whether a job could start sooner, so the breakpoints live in flat typed arrays (no per-segment
+ * objects, no array splices that allocate) from a moving head: forgetting the past (`advance`,
+ * once per decision) moves the head instead of shifting every later breakpoint. Scans are one
+ * pass over the runs of segments that fit, and a machine with processors only skips the
+ * per-resource rule.
  */
-export class AvailabilityProfile extends ProfileSegments {
+export class AvailabilityProfile {
+  readonly #stride: number;
+  /** Breakpoints `#time[#head … #head + #n)`; room beyond for splits. */
+  #time = new Float64Array(16);
+  #free: Float64Array;
+  #head = 0;
+  #n = 0;
+
+  constructor(
+    readonly processors: number,
+    readonly capacities: ArrayLike<number>,
+  ) {
+    this.#stride = 1 + capacities.length;
+    this.#free = new Float64Array(16 * this.#stride);
+  }
+
+  /** Number of segments (breakpoints) the profile holds now. */
+  get segments(): number {
+    return this.#n;
+  }
+
+  /** Start again from an empty machine at `now`. */
+  reset(now: number): void {
+    this.#head = 0;
+    this.#n = 1;
+    this.#time[0] = now;
+    this.#free[0] = this.processors;
+    for (let r = 0; r < this.capacities.length; r++) this.#free[1 + r] = this.capacities[r]!;
+  }
+
+  /** Move the profile's start to `now`, forgetting the past (now ≥ the current start). */
+  advance(now: number): void {
+    const time = this.#time;
+    const h = this.#head;
+    let k = 0;
+    while (k + 1 < this.#n && time[h + k + 1]! <= now) k++;
+    this.#head = h + k;
+    this.#n -= k;
+    time[this.#head] = now;
+  }
+
   /**
    * The earliest time ≥ the profile's start at which `processors` and `demand` are free for
    * `duration` seconds.
    */
   earliest(duration: number, processors: number, demand: ArrayLike<number>): number {
-    const time = this.time;
-    const h = this.head;
-    const n = this.n;
+    const time = this.#time;
+    const h = this.#head;
+    const n = this.#n;
     // No time to hold: the profile's start will do, whatever is free there.
     if (!(duration > 0)) return n > 0 ? time[h]! : Number.POSITIVE_INFINITY;
     // The start of the run of fitting segments the scan is in (−1: none): a window that fits
     // starts where such a run starts and ends before the run's first segment that does not fit.
     let run = -1;
     for (let k = 0; k < n; k++) {
-      if (this.fitsIn(h + k, processors, demand)) {
+      if (this.#fitsIn(h + k, processors, demand)) {
         if (run < 0) run = k;
         if (time[h + k]! >= time[h + run]! + duration) return time[h + run]!;
       } else if (run >= 0) {
@@ -42,8 +87,7 @@ export class AvailabilityProfile extends ProfileSegments {
    * {@link earliest} if it is before `limit`, else ∞, scanning only as far as that takes (up to
    * `limit`, or past it to the end of a run of room that starts before it). `scan` keeps where it
    * stopped, so asking again for the same shape with a later limit goes on from there rather
-   * than from the profile's start; when the profile changes, tell the scan what changed
-   * ({@link EarliestScan.changed}) or restart it.
+   * than from the profile's start; it holds only while the profile does not change.
    */
   earliestBefore(
     scan: EarliestScan,
@@ -52,28 +96,8 @@ export class AvailabilityProfile extends ProfileSegments {
     processors: number,
     demand: ArrayLike<number>,
   ): number {
-    if (scan.gave < Number.POSITIVE_INFINITY) this.#heard(scan, duration, processors, demand);
-    const found = scan.found;
-    if (!Number.isNaN(found)) return found < limit ? found : Number.POSITIVE_INFINITY;
-    // Nothing before `next` fits: nothing before `limit`.
-    if (limit <= scan.next) return Number.POSITIVE_INFINITY;
-    this.#scanOn(scan, limit, duration, processors, demand);
+    if (Number.isNaN(scan.found)) this.#scanOn(scan, limit, duration, processors, demand);
     return scan.found < limit ? scan.found : Number.POSITIVE_INFINITY;
-  }
-
-  /**
-   * Room was given back from `scan.gave` on. A window that fits now and did not before overlaps a
-   * give, so it starts after `gave` − `duration`, and no earlier than the run of room that reaches
-   * `gave` (all of it before `gave` is in the window); the earliest give bounds them all. Rewind the
-   * scan there if it had been past it.
-   */
-  #heard(scan: EarliestScan, duration: number, processors: number, demand: ArrayLike<number>): void {
-    const gave = scan.gave;
-    scan.gave = Number.POSITIVE_INFINITY;
-    const floor = gave - duration;
-    const from = Math.max(floor, this.fitsSince(gave, processors, demand, floor));
-    const found = scan.found;
-    if (from < (Number.isNaN(found) ? scan.next : found)) scan.rewind(from);
   }
 
   #scanOn(
@@ -83,21 +107,21 @@ export class AvailabilityProfile extends ProfileSegments {
     processors: number,
     demand: ArrayLike<number>,
   ): void {
-    const time = this.time;
-    const h = this.head;
-    const n = this.n;
+    const time = this.#time;
+    const h = this.#head;
+    const n = this.#n;
     if (!(duration > 0)) {
       scan.found = n > 0 ? time[h]! : Number.POSITIVE_INFINITY;
       return;
     }
     // As in `earliest`; it stops at `limit` only between runs, since a run that starts before
     // `limit` may yet prove long enough.
-    let k = this.firstAtOrAfter(scan.next);
-    let run = -1;
+    let run = scan.run;
+    let k = scan.next;
     for (; k < n; k++) {
       const t = time[h + k]!;
       if (run < 0 && t >= limit) break;
-      if (this.fitsIn(h + k, processors, demand)) {
+      if (this.#fitsIn(h + k, processors, demand)) {
         if (run < 0) run = k;
         if (t >= time[h + run]! + duration) break;
       } else if (run >= 0) {
@@ -105,9 +129,10 @@ export class AvailabilityProfile extends ProfileSegments {
         run = -1;
       }
     }
+    scan.next = k;
+    scan.run = run;
     if (k < n && run >= 0) scan.found = time[h + run]!;
     else if (k === n) scan.found = run >= 0 ? time[h + run]! : Number.POSITIVE_INFINITY;
-    scan.next = k < n ? time[h + k]! : Number.POSITIVE_INFINITY;
   }
 
   /**
@@ -117,14 +142,14 @@ export class AvailabilityProfile extends ProfileSegments {
    * stay where they are.
    */
   fitsBefore(limit: number, duration: number, processors: number, demand: ArrayLike<number>): boolean {
-    const time = this.time;
-    const h = this.head;
-    const n = this.n;
+    const time = this.#time;
+    const h = this.#head;
+    const n = this.#n;
     if (!(duration > 0)) return n > 0 && time[h]! < limit;
     let run = -1;
     let k = 0;
     for (; k < n && time[h + k]! < limit; k++) {
-      if (this.fitsIn(h + k, processors, demand)) {
+      if (this.#fitsIn(h + k, processors, demand)) {
         if (run < 0) run = k;
       } else if (run >= 0) {
         if (time[h + k]! >= time[h + run]! + duration) return true;
@@ -146,10 +171,10 @@ export class AvailabilityProfile extends ProfileSegments {
    * shape's earliest start once and then answers each job of that shape with one search.
    */
   fitsJustBefore(limit: number, processors: number, demand: ArrayLike<number>): boolean {
-    const time = this.time;
-    const h = this.head;
-    if (this.n === 0 || !(limit > time[h]!)) return false;
-    return this.fitsIn(h + this.segmentBefore(limit), processors, demand);
+    const time = this.#time;
+    const h = this.#head;
+    if (this.#n === 0 || !(limit > time[h]!)) return false;
+    return this.#fitsIn(h + this.#segmentBefore(limit), processors, demand);
   }
 
   /**
@@ -162,45 +187,45 @@ export class AvailabilityProfile extends ProfileSegments {
    * up with it instead of scanning the profile again; `floor`, that earliest start, bounds the walk.
    */
   fitsSince(limit: number, processors: number, demand: ArrayLike<number>, floor: number): number {
-    const time = this.time;
-    const h = this.head;
-    if (this.n === 0 || !(limit > time[h]!)) return limit;
-    let k = this.segmentBefore(limit);
+    const time = this.#time;
+    const h = this.#head;
+    if (this.#n === 0 || !(limit > time[h]!)) return limit;
+    let k = this.#segmentBefore(limit);
     let since = limit;
-    for (; k >= 0 && since > floor && this.fitsIn(h + k, processors, demand); k--) since = time[h + k]!;
+    for (; k >= 0 && since > floor && this.#fitsIn(h + k, processors, demand); k--) since = time[h + k]!;
     return since;
   }
 
   /** The most processors free at any time in [start, end). */
   mostFree(start: number, end: number): number {
-    const time = this.time;
-    const h = this.head;
-    const s = this.stride;
+    const time = this.#time;
+    const h = this.#head;
+    const s = this.#stride;
     let most = Number.NEGATIVE_INFINITY;
-    for (let k = this.segmentAt(Math.max(start, time[h]!)); k < this.n && time[h + k]! < end; k++)
-      most = Math.max(most, this.free[(h + k) * s]!);
+    for (let k = this.#segmentAt(Math.max(start, time[h]!)); k < this.#n && time[h + k]! < end; k++)
+      most = Math.max(most, this.#free[(h + k) * s]!);
     return most;
   }
 
   /** Whether `processors` and `demand` are free throughout [start, start + duration). */
   fitsAt(start: number, duration: number, processors: number, demand: ArrayLike<number>): boolean {
     const end = start + duration;
-    const time = this.time;
-    const h = this.head;
-    for (let m = this.segmentAt(start); m < this.n && time[h + m]! < end; m++) {
-      if (!this.fitsIn(h + m, processors, demand)) return false;
+    const time = this.#time;
+    const h = this.#head;
+    for (let m = this.#segmentAt(start); m < this.#n && time[h + m]! < end; m++) {
+      if (!this.#fitsIn(h + m, processors, demand)) return false;
     }
     return true;
   }
 
   /** Take `processors` and `demand` over [start, start + duration). */
   take(start: number, duration: number, processors: number, demand: ArrayLike<number>): void {
-    this.add(start, start + duration, -1, processors, demand);
+    this.#add(start, start + duration, -1, processors, demand);
   }
 
   /** Give back what {@link take} took. */
   give(start: number, duration: number, processors: number, demand: ArrayLike<number>): void {
-    this.add(start, start + duration, 1, processors, demand);
+    this.#add(start, start + duration, 1, processors, demand);
   }
 
   /**
@@ -219,8 +244,8 @@ export class AvailabilityProfile extends ProfileSegments {
     }
     // The breakpoints give and take would make (to, from, end, from + duration), each joined if
     // its two sides end up free alike: the same as theirs, since [from, end) nets to nothing.
-    this.add(to, from, -1, processors, demand);
-    this.add(end, from + duration, 1, processors, demand);
+    this.#add(to, from, -1, processors, demand);
+    this.#add(end, from + duration, 1, processors, demand);
   }
 
   /**
@@ -228,7 +253,7 @@ export class AvailabilityProfile extends ProfileSegments {
    * at `start`, before its estimated end (`end` exactly, not `start` + a rounded duration).
    */
   release(start: number, end: number, processors: number, demand: ArrayLike<number>): void {
-    this.add(start, end, 1, processors, demand);
+    this.#add(start, end, 1, processors, demand);
   }
 
   /**
@@ -238,13 +263,120 @@ export class AvailabilityProfile extends ProfileSegments {
    * what it may need, whenever it starts. {@link give} cannot undo it: {@link reset} instead.
    */
   takeFree(start: number, processors: number, demand: ArrayLike<number>): void {
-    const s = this.stride;
-    const free = this.free;
+    const s = this.#stride;
+    const free = this.#free;
     const less = (f: number, x: number): number => (f > x ? f - x : Math.min(f, 0));
-    for (let k = this.split(start); k < this.n; k++) {
-      const row = (this.head + k) * s;
+    for (let k = this.#split(start); k < this.#n; k++) {
+      const row = (this.#head + k) * s;
       free[row] = less(free[row]!, processors);
       for (let r = 0; r < demand.length; r++) free[row + 1 + r] = less(free[row + 1 + r]!, demand[r]!);
     }
+  }
+
+  #add(start: number, end: number, sign: number, processors: number, demand: ArrayLike<number>): void {
+    if (!(end > start)) return;
+    const first = this.#split(start);
+    const last = end === Number.POSITIVE_INFINITY ? this.#n : this.#split(end);
+    const s = this.#stride;
+    const free = this.#free;
+    const h = this.#head;
+    for (let k = first; k < last; k++) {
+      const row = (h + k) * s;
+      free[row] = free[row]! + sign * processors;
+      for (let r = 0; r < demand.length; r++) free[row + 1 + r] = free[row + 1 + r]! + sign * demand[r]!;
+    }
+    // Only the two ends can now separate equal segments: join them, or a profile kept for a whole
+    // run fills up with breakpoints that mark nothing (a reservation moved away, a hole given back).
+    this.#join(last);
+    this.#join(first);
+  }
+
+  /** Drop breakpoint k if segments k − 1 and k are free alike. */
+  #join(k: number): void {
+    if (k <= 0 || k >= this.#n) return;
+    const s = this.#stride;
+    const free = this.#free;
+    const row = (this.#head + k) * s;
+    for (let r = 0; r < s; r++) if (free[row - s + r] !== free[row + r]) return;
+    const h = this.#head;
+    this.#time.copyWithin(h + k, h + k + 1, h + this.#n);
+    free.copyWithin(row, row + s, (h + this.#n) * s);
+    this.#n--;
+  }
+
+  #fitsIn(row: number, processors: number, demand: ArrayLike<number>): boolean {
+    const s = this.#stride;
+    if (this.#free[row * s]! < processors) return false;
+    // The ledger's own rule, so a start the profile plans is one the ledger accepts.
+    return s === 1 || fitsWithin(demand, this.#free, this.capacities, row * s + 1);
+  }
+
+  /** Index of the segment containing t (t ≥ first breakpoint), searched from segment `from` on. */
+  #segmentAt(t: number, from = 0): number {
+    const time = this.#time;
+    const h = this.#head;
+    let lo = from;
+    let hi = this.#n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (time[h + mid]! <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Index of the last segment that starts before t (t > the first breakpoint). */
+  #segmentBefore(t: number): number {
+    const time = this.#time;
+    const h = this.#head;
+    let lo = 0;
+    let hi = this.#n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (time[h + mid]! < t) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Make t a breakpoint; returns its segment index. */
+  #split(t: number): number {
+    const k = this.#segmentAt(t);
+    if (this.#time[this.#head + k] === t) return k;
+    this.#makeRoom();
+    const s = this.#stride;
+    const h = this.#head;
+    const n = this.#n;
+    const time = this.#time;
+    const free = this.#free;
+    // Segment k + 1 starts at t, free as segment k was.
+    time.copyWithin(h + k + 2, h + k + 1, h + n);
+    time[h + k + 1] = t;
+    free.copyWithin((h + k + 2) * s, (h + k + 1) * s, (h + n) * s);
+    free.copyWithin((h + k + 1) * s, (h + k) * s, (h + k + 1) * s);
+    this.#n = n + 1;
+    return k + 1;
+  }
+
+  /** Ensure one more breakpoint fits after the last: move the live ones to the front, or grow. */
+  #makeRoom(): void {
+    const s = this.#stride;
+    const h = this.#head;
+    const n = this.#n;
+    if (h + n < this.#time.length) return;
+    // Grow when the live breakpoints fill more than half the room, so moving them back to the
+    // front happens at most once per as many advances as there are breakpoints.
+    if (2 * n >= this.#time.length) {
+      const time = new Float64Array(2 * this.#time.length);
+      const free = new Float64Array(2 * this.#time.length * s);
+      time.set(this.#time.subarray(h, h + n));
+      free.set(this.#free.subarray(h * s, (h + n) * s));
+      this.#time = time;
+      this.#free = free;
+    } else {
+      this.#time.copyWithin(0, h, h + n);
+      this.#free.copyWithin(0, h * s, (h + n) * s);
+    }
+    this.#head = 0;
   }
 }

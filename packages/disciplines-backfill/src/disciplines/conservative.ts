@@ -6,16 +6,14 @@ import { ReservationBook, type Waiting } from './reservation-book.ts';
 
 /**
  * A waiting job in conservative's queue: its shape, read once (compression visits every waiting
- * job at nearly every departure, and a view's getters were a tenth of its time on RICC), the scan
- * it shares with the jobs of that shape, and whether it has started (only conservative starts its
- * jobs; kept here, since reading the job's own state cost a cache miss per visit).
+ * job at nearly every departure, and a view's getters were a tenth of its time on RICC), and the
+ * scan it shares with the jobs of that shape.
  */
 interface Queued extends Waiting {
   readonly estimate: number;
   readonly size: number;
   readonly demand: readonly number[];
   readonly shape: ShapeScan | undefined;
-  started: boolean;
 }
 
 /**
@@ -69,7 +67,7 @@ export const conservative = defineDiscipline({
   create: (_options, { machine }) => {
     const profile = new AvailabilityProfile(machine.processors, machine.capacities);
     const shapes = new EarliestByShape(profile);
-    const book = new ReservationBook<Queued>();
+    const book = new ReservationBook();
     const noted = (ctx: SchedulingContext, job: JobView) => ctx.notes.get(job) as number | undefined;
     /** The waiting jobs in arrival order (started ones are dropped lazily). */
     let queue: Queued[] = [];
@@ -93,7 +91,6 @@ export const conservative = defineDiscipline({
         size,
         demand,
         shape: shapes.of(estimate, size, demand),
-        started: false,
       };
     };
 
@@ -174,7 +171,7 @@ export const conservative = defineDiscipline({
       shapes.forget();
       let kept = 0;
       for (const w of queue) {
-        if (w.started) continue;
+        if (w.job.state !== 'pending') continue;
         queue[kept++] = w;
         const { at, estimate, size, demand } = w;
         if (at === undefined || at === Number.POSITIVE_INFINITY) {
@@ -192,8 +189,8 @@ export const conservative = defineDiscipline({
         const floor = earliest < at ? earliest : Number.NEGATIVE_INFINITY;
         const to = Math.min(earliest, profile.fitsSince(at, size, demand, floor));
         profile.move(at, to, estimate, size, demand);
-        shapes.moved(at, to, estimate);
         reserve(ctx, w, to);
+        shapes.forget();
       }
       queue.length = kept;
       started = 0;
@@ -206,15 +203,13 @@ export const conservative = defineDiscipline({
     const startDue = (ctx: SchedulingContext): boolean => {
       const due = book.takeDue(ctx.now);
       for (let i = 0; i < due.length; i++) {
-        const w = due[i]!;
-        const { job, at } = w;
-        if (w.started) continue;
+        const { job, at } = due[i]!;
+        if (job.state !== 'pending') continue;
         if (!ctx.machine.fits(job.size, job.demand)) {
           for (let j = i; j < due.length; j++) book.add(due[j]!);
           return false;
         }
         ctx.start(job);
-        w.started = true;
         started++;
         ctx.notes.set(job, ctx.estimatedEnd(job));
         // The profile holds [at, at + estimate); a later start runs past it.
@@ -256,7 +251,7 @@ export const conservative = defineDiscipline({
         // Started jobs leave the queue lazily; drop them once they are most of it (counted here:
         // reading ctx.jobs.pending would make the engine bring its queue array up to date).
         if (queue.length > 64 && started * 2 > queue.length) {
-          queue = queue.filter((w) => !w.started);
+          queue = queue.filter((w) => w.job.state === 'pending');
           started = 0;
         }
         // A reservation is a promise to start then, even if nothing else happens at that time

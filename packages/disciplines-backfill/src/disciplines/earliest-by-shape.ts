@@ -2,24 +2,17 @@ import { type AvailabilityProfile, EarliestScan } from '@js/blocks';
 
 /**
  * Each job shape's (estimate, processors) earliest start in an availability profile as it stands,
- * scanned for once per shape and kept across the profile's changes. Conservative backfilling's
- * compression asks, of every waiting job, whether it could start before its reservation; with
+ * scanned for once per shape until the profile changes. Conservative backfilling's compression
+ * asks, of every waiting job, whether it could start before its reservation; with
  * `AvailabilityProfile.fitsJustBefore` that is this start and one search. A real trace's queue is
  * a few shapes many times over (on RICC, 321 shapes among 44 770 jobs; one holds 48 % of them), so
  * most jobs cost a lookup instead of a scan of the profile up to their reservation. A shape's scan
  * goes no further than the reservations asked about, and resumes when a later one is.
  *
- * The moves compression makes are logged, and a shape's scan hears of those since it was last
- * asked ({@link EarliestScan.changed}) rather than starting again from the profile's start: a
- * move takes room early, which cannot make a window fit, and gives it back late. On the first
- * 10 % of RICC (29.5 M questions) this cut the segments scanned from 830 M to 156 M, and nine
- * questions in ten are now answered without a scan.
- *
  * Jobs that need named resources get a scan of their own: their demands rarely repeat.
  */
-/** A job shape's scan, good while its `version` is the current one, up to date with the log's first `heard` changes. */
+/** A job shape's scan, good while its `version` is the current one. */
 export class ShapeScan extends EarliestScan {
-  heard = 0;
   constructor(public version: number) {
     super();
   }
@@ -28,12 +21,8 @@ export class ShapeScan extends EarliestScan {
 export class EarliestByShape {
   /** estimate → processors → the shape's scan. */
   readonly #scans = new Map<number, Map<number, ShapeScan>>();
-  /** Bumped when the profile changes in a way not logged: scans restart when next asked. */
+  /** Bumped when the profile changes: scans are reset in place when next asked, not reallocated. */
   #version = 0;
-  /** The changes since the version began: [start, end) pairs, gives and takes. */
-  #starts: number[] = [];
-  #ends: number[] = [];
-  #gives: boolean[] = [];
   /** The scan of a job that needs named resources, restarted at each question. */
   readonly #ownScan = new EarliestScan();
 
@@ -76,38 +65,14 @@ export class EarliestByShape {
       if (shape.version !== this.#version) {
         shape.restart();
         shape.version = this.#version;
-      } else {
-        for (let i = shape.heard; i < this.#starts.length; i++)
-          shape.changed(this.#starts[i]!, this.#ends[i]!, estimate, this.#gives[i]!);
       }
-      shape.heard = this.#starts.length;
       scan = shape;
     }
     return this.profile.earliestBefore(scan, limit, estimate, processors, demand);
   }
 
-  /**
-   * A hold of `duration` moved up from `from` to `to` (`AvailabilityProfile.move`): room taken
-   * over [`to`, min(`from`, `to` + `duration`)) and given back over [max(`from`, `to` + `duration`),
-   * `from` + `duration`).
-   */
-  moved(from: number, to: number, duration: number): void {
-    const end = to + duration;
-    this.#log(to, Math.min(from, end), false);
-    this.#log(Math.max(from, end), from + duration, true);
-  }
-
-  /** The profile changed in some other way: every scan starts again. */
+  /** The profile changed: every scan starts again. */
   forget(): void {
     this.#version++;
-    this.#starts.length = 0;
-    this.#ends.length = 0;
-    this.#gives.length = 0;
-  }
-
-  #log(start: number, end: number, give: boolean): void {
-    this.#starts.push(start);
-    this.#ends.push(end);
-    this.#gives.push(give);
   }
 }

@@ -226,6 +226,14 @@ describe('schedlab reproduce', () => {
     // §5.2's delay factor R / R_est of medium and long jobs, at the 75th and 95th percentiles.
     expect(glts.figures['fairness.p75']).toBeGreaterThan(0);
     expect(glts.figures['fairness.p95']).toBeGreaterThanOrEqual(glts.figures['fairness.p75']!);
+    // Shares of the searches with under four candidates (§5.3: 85 %) and of the groups that passed
+    // the fairness test; space sharing searches for none.
+    for (const f of ['search.fewCandidates', 'fairness.passed']) {
+      expect(glts.figures[f]).toBeGreaterThan(0);
+      expect(glts.figures[f]).toBeLessThanOrEqual(1);
+      // NaN in the figures, null in the JSON.
+      expect(w1.find((c) => c.discipline === 'ssp')!.figures[f]).toBeNull();
+    }
     // The slack sweep of Figure 9, reduced: F_slack 1 and 1.5.
     expect(data.cells.filter((c) => 'fSlack' in c.options).map((c) => c.options.fSlack)).toEqual([1, 1.5]);
     const text = await schedlab('reproduce', 'zeng-sodan-09', '--quick');

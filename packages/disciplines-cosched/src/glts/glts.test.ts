@@ -56,6 +56,10 @@ describe('glts: a group of the first waiting job and matched waiting jobs (Case 
     expect(ops(3)).toEqual([['start', 420, partners(0, 1)]]);
     expect(counters.groups).toBe(1);
     expect(counters.groupedShare).toBeCloseTo(2 / 3, 12);
+    // Four groups went to the fairness test: at 0, job 1's Case 1 group with jobs 2 and 3, then
+    // purified to job 3 alone; once job 1 runs, job 2's Case 3 group under job 1; at 420 the pair.
+    // Only the last passed.
+    expect(counters['fairness.passed']).toBe(0.25);
     expect(outcome(2).start).toBeCloseTo(420, 6);
     expect(outcome(3).start).toBeCloseTo(420, 6);
     // With more slack the same group passes.

@@ -2,6 +2,9 @@ import type { SchedulingContext } from '@js/core';
 import { afterMemberEnds, type RunningGroup } from '../matchmaking/index.ts';
 import { RatioSketch } from './ratio-sketch.ts';
 
+/** §5.3: "the number of candidate jobs for matchmaking is less than 4 in 85% of the cases". */
+const FEW_CANDIDATES = 4;
+
 /**
  * The running groups (§4.4) and the group and fairness figures of §5.2. Groups are closed: a job
  * is in at most one, none joins a running one; when a member ends the group goes on or is
@@ -19,6 +22,12 @@ export class GroupBook {
   #groupedLeft = 0;
   readonly #fairness = new RatioSketch();
   #reported = 0;
+  /** Group searches, and those with fewer than four pre-selected candidates (§5.3). */
+  #searches = 0;
+  #fewCandidates = 0;
+  /** Groups put to the fairness test (§4.5 step 6), and those that passed. */
+  #tested = 0;
+  #passed = 0;
 
   grouped(id: number): boolean {
     return this.#of.has(id);
@@ -57,6 +66,18 @@ export class GroupBook {
     if (this.#everGrouped.delete(id)) this.#groupedLeft++;
   }
 
+  /** A group search (§4.5 steps 1–6) began with this many pre-selected candidates. */
+  searched(candidates: number): void {
+    this.#searches++;
+    if (candidates < FEW_CANDIDATES) this.#fewCandidates++;
+  }
+
+  /** A group was put to the fairness test (§4.5 step 6). */
+  tested(passed: boolean): void {
+    this.#tested++;
+    if (passed) this.#passed++;
+  }
+
   /** A finished job's response over its estimate at submission (§5.2's delay factor). */
   finished(response: number, rEst: number): void {
     if (rEst > 0) this.#fairness.add(response / rEst);
@@ -67,12 +88,16 @@ export class GroupBook {
    * (the share of the medium and long jobs that left which ran in a group at least once, §5.2:
    * 41.7 % on W1),
    * `fairness.p75` and `fairness.p95` (R / R_est over finished medium and long jobs, §5.2: 1.3
-   * and 1.4).
+   * and 1.4), `search.fewCandidates` (the share of group searches with fewer than four
+   * pre-selected candidates, §5.3: "less than 4 in 85% of the cases") and `fairness.passed` (the
+   * share of the groups put to the fairness test that passed it; the paper gives none).
    */
   report(ctx: SchedulingContext): void {
     ctx.count('groups', this.#formed);
     if (this.#formed > 0) ctx.count('groupSize', this.#members / this.#formed);
     if (this.#eligibleLeft > 0) ctx.count('groupedShare', this.#groupedLeft / this.#eligibleLeft);
+    if (this.#searches > 0) ctx.count('search.fewCandidates', this.#fewCandidates / this.#searches);
+    if (this.#tested > 0) ctx.count('fairness.passed', this.#passed / this.#tested);
     if (this.#fairness.count > this.#reported) {
       this.#reported = this.#fairness.count;
       ctx.count('fairness.p75', this.#fairness.quantile(0.75));

@@ -207,6 +207,7 @@ export class GltsRound {
       // SL_{of,partner} as the run reveals the two jobs' traits (§4.6: per pair).
       cosSlowdown: (of, partner) =>
         coschedulingSlowdown(this.#views.get(of.id)?.traits, this.#views.get(partner.id)?.traits),
+      searched: (candidates) => this.parts.groups.searched(candidates),
     };
   }
 
@@ -286,7 +287,9 @@ export class GltsRound {
     const predictions = this.#predict(group, free);
     if (predictions === undefined) return false;
     const { fSlack, slackTest } = this.parts.options;
-    return groupWithinSlack(predictions, fSlack, slackTest);
+    const passed = groupWithinSlack(predictions, fSlack, slackTest);
+    this.parts.groups.tested(passed);
+    return passed;
   }
 
   #execute(decision: Decision, e: Entry, free: readonly number[]): boolean {

@@ -32,6 +32,7 @@ export const formGroup = (search: GroupSearch): Group | undefined => {
   const { primary, candidates, context, options, fair, mustInclude } = search;
   const setting: Setting = { primary: asMember(primary, context.machine, options), context, options };
   const pool = candidatePool(setting, candidates);
+  context.searched?.(pool.length);
   const holds = (g: Group) => mustInclude === undefined || g.matched.some((m) => m.job.id === mustInclude);
   const suitable = (g: Group) => isFeasible(g, setting) && holds(g) && g.gain >= options.minUtilGain;
 

@@ -45,6 +45,8 @@ export type CosSlowdown = (of: MatchJob, partner: MatchJob) => number;
 export interface MatchContext {
   readonly machine: MachineSummary;
   readonly cosSlowdown: CosSlowdown;
+  /** Hears each group search's pre-selected candidates (§5.3 counts them), for the discipline's figures. */
+  readonly searched?: (candidates: number) => void;
 }
 
 /** A job with the PPN and node count it has inside a group. */

@@ -193,6 +193,7 @@ describe('schedlab reproduce', () => {
     expect(code).toBe(0);
     const data = JSON.parse(stdout) as {
       jobs: number;
+      note: string[];
       cells: {
         workload: string;
         discipline: string;
@@ -239,6 +240,9 @@ describe('schedlab reproduce', () => {
     const text = await schedlab('reproduce', 'zeng-sodan-09', '--quick');
     // A gain may be negative: the test checks the layout, not the sign.
     expect(text.stdout).toMatch(/ssp +│ -?[\d.]+ \/ 34\.9 +│/);
+    // Where the default W1 departs from the paper, printed and in the JSON.
+    expect(text.stdout).toContain('Where we depart: GLTS leads CST by 3 %');
+    expect(data.note[0]).toMatch(/^Where we depart/);
   }, 120_000);
 
   it('zeng-sodan-09-table5-load --quick: the same W1 cells on W1 read by Table 5’s Load column', async () => {

@@ -2,6 +2,7 @@ import { ConfigError } from '@js/core';
 import { zengSodanWorkloads } from '@js/workloads';
 import { formatNumber, renderTable } from '../output/table.ts';
 import { type Paper, paperReading, type ReproduceOptions, type Reproduction } from './paper.ts';
+import { paperFindings, paperGains, w1Departures } from './zeng-sodan-09-notes.ts';
 
 /**
  * Zeng & Sodan, §5, Figures 6–9: G-LOMARC-TS (`glts`) against space sharing (`ssp`) and two-job
@@ -74,30 +75,6 @@ const figures = [
 ] as const;
 type Figure = (typeof figures)[number];
 
-/** §5.2's improvements of GLTS in RR (medium, long, all) and in U_core.high, in %. */
-const paperGains: Record<'ssp' | 'cst' | 'cstws', { rr: readonly [number, number, number]; uCore: number }> =
-  {
-    ssp: { rr: [34.9, 53.2, 35.5], uCore: 26.8 },
-    cst: { rr: [19.4, 16.1, 13.9], uCore: 6.0 },
-    cstws: { rr: [28.6, 31.5, 23.2], uCore: 10.1 },
-  };
-
-/**
- * What the paper reports (§5.2–5.4), printed beside our tables and carried in the JSON
- * (`paperFindings`), which the HTML report draws beside our figures.
- */
-const paperFindings = [
-  'Paper (§5.2–5.4): on W1 GLTS beats SSP by 34.9 % (medium), 53.2 % (long), 35.5 % (all) in RR and by 26.8 % in',
-  'high-load core utilisation; it beats CST and CSTWS too; the variants differ little on W1. On W2 block size matters',
-  '(best at 12) and SSP cannot keep up (RR 17.5 medium, 36.74 long, 10.65 all). RR improves with F_slack up to 1.5, then flattens.',
-  'GLTS forms "about 1 500 groups" of 2.5 jobs on W1 (2 000 of 2.6 on W2), "41.7 % of the jobs that are eligible for',
-  'coscheduling" (medium and long, 36 % of 10 000) running in a group (groupedShare): 1 500 / 3 600, so the 1 500 reads as',
-  'jobs in groups, some 600 groups. R / R_est of medium and long jobs is 1.3 at the 75th percentile and 1.4 at the 95th',
-  '(fairness.p75, fairness.p95). "The number of candidate jobs for matchmaking is less than 4 in 85% of the cases" (§5.3;',
-  'search.fewCandidates: the share of group searches with fewer than four pre-selected candidates). fairness.passed, the',
-  'share of the groups put to the fairness test that passed it, is ours: the paper gives no such figure.',
-];
-
 interface Cell {
   readonly workload: 'W1' | 'W2';
   readonly discipline: string;
@@ -117,7 +94,7 @@ interface Reading {
 export const zengSodan09 = paperReading(
   'zeng-sodan-09',
   'Zeng & Sodan: G-LOMARC-TS group matchmaking on multi-core nodes inside Scojo-PECT (Figures 6–9)',
-  { w1: 'W1', withW2: true, note: [] } satisfies Reading,
+  { w1: 'W1', withW2: true, note: w1Departures } satisfies Reading,
   reproduce,
 );
 
@@ -299,7 +276,15 @@ async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): P
       saturated: c.saturated,
       ...c.figures,
     })),
-    data: { paper: paper.title, w1: zengSodanWorkloads[reading.w1], paperFindings, seeds, jobs, cells },
+    data: {
+      paper: paper.title,
+      w1: zengSodanWorkloads[reading.w1],
+      note: reading.note,
+      paperFindings,
+      seeds,
+      jobs,
+      cells,
+    },
   };
 }
 

@@ -193,7 +193,7 @@ describe('schedlab reproduce', () => {
     expect(code).toBe(0);
     const data = JSON.parse(stdout) as {
       jobs: number;
-      note: string[];
+      departures: string[];
       cells: {
         workload: string;
         discipline: string;
@@ -242,7 +242,7 @@ describe('schedlab reproduce', () => {
     expect(text.stdout).toMatch(/ssp +│ -?[\d.]+ \/ 34\.9 +│/);
     // Where the default W1 departs from the paper, printed and in the JSON.
     expect(text.stdout).toContain('Where we depart: GLTS leads CST by 3 %');
-    expect(data.note[0]).toMatch(/^Where we depart/);
+    expect(data.departures[0]).toMatch(/^Where we depart/);
   }, 120_000);
 
   it('zeng-sodan-09-table5-load --quick: the same W1 cells on W1 read by Table 5’s Load column', async () => {

@@ -279,7 +279,7 @@ async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): P
     data: {
       paper: paper.title,
       w1: zengSodanWorkloads[reading.w1],
-      note: reading.note,
+      departures: reading.note,
       paperFindings,
       seeds,
       jobs,

@@ -14,6 +14,12 @@ const MEDIUM = 1;
 const sl = (slCos: number) => ({ slScr: 1.5, slSno: 1.05, slCos });
 const nodes = (...ns: number[]) => ns.flatMap((n) => [4 * n, 4 * n + 2]);
 const partners = (...ns: number[]) => ns.flatMap((n) => [4 * n + 1, 4 * n + 3]);
+/** Job 1 (8 processes, four nodes at PPN 2) and jobs 2 and 3 (two nodes each) that fill its window. */
+const trio = (slCos: number) => [
+  typed(1, MEDIUM, 8, 400, 0, sl(slCos)),
+  typed(2, MEDIUM, 4, 300, 0, sl(slCos)),
+  typed(3, MEDIUM, 4, 300, 0, sl(slCos)),
+];
 
 describe('glts: a group of the first waiting job and matched waiting jobs (Case 1, §4.4–4.6)', () => {
   it('starts all three at once, two jobs per node, and runs them at SL_sno · SL_cos', async () => {
@@ -21,11 +27,7 @@ describe('glts: a group of the first waiting job and matched waiting jobs (Case 
     // Case 1: jobs 2 and 3 (two nodes each) fill the primary's window; U_gain = 16/1.155 · 346.5 /
     // (4 · 346.5) − 1 = 2.46. Fairness: job 1 is delayed to 346.5 + 100 · 1.05 = 451.5, predicted
     // 0.75 · 451.5 = 338.63 ≤ 1.5 · 315.
-    const { ops, outcome, counters } = await runCosched(glts, [
-      typed(1, MEDIUM, 8, 400, 0, sl(1.1)),
-      typed(2, MEDIUM, 4, 300, 0, sl(1.1)),
-      typed(3, MEDIUM, 4, 300, 0, sl(1.1)),
-    ]);
+    const { ops, outcome, counters } = await runCosched(glts, trio(1.1));
     expect(ops(1)).toEqual([['start', 0, nodes(0, 1, 2, 3)]]);
     expect(ops(2)).toEqual([['start', 0, partners(0, 1)]]);
     expect(ops(3)).toEqual([['start', 0, partners(2, 3)]]);
@@ -43,11 +45,7 @@ describe('glts: a group of the first waiting job and matched waiting jobs (Case 
     // 0.75 · 479.85 = 359.89 > 1.125 · 315 = 354.38 (planned alone: 420, R_est 315), and with job 3
     // alone too; Case 3 (job 1 running as primary) fails the same way. Case 4: job 1 alone at PPN 2
     // on all nodes, 400 · 1.05.
-    const jobs = [
-      typed(1, MEDIUM, 8, 400, 0, sl(1.19)),
-      typed(2, MEDIUM, 4, 300, 0, sl(1.19)),
-      typed(3, MEDIUM, 4, 300, 0, sl(1.19)),
-    ];
+    const jobs = trio(1.19);
     const { ops, outcome, counters } = await runCosched(glts, jobs, { options: { fSlack: 1.125 } });
     expect(ops(1)).toEqual([['start', 0, nodes(0, 1, 2, 3)]]);
     expect(outcome(1).end).toBeCloseTo(420, 6);
@@ -74,11 +72,7 @@ describe('glts: a group of the first waiting job and matched waiting jobs (Case 
     // group at 0.75 · 479.85 = 359.89 ≤ 1.5 · 315 = 472.5, a 14 % delay against R_max's 50 %.
     // Unadjusted, 479.85 > 472.5 would discard the group: every job on plan would read as
     // R_est / 0.75, leaving 1.5 · 0.75 = 1.125 of its plan as room.
-    const { ops, outcome, counters } = await runCosched(glts, [
-      typed(1, MEDIUM, 8, 400, 0, sl(1.19)),
-      typed(2, MEDIUM, 4, 300, 0, sl(1.19)),
-      typed(3, MEDIUM, 4, 300, 0, sl(1.19)),
-    ]);
+    const { ops, outcome, counters } = await runCosched(glts, trio(1.19));
     expect(ops(1)).toEqual([['start', 0, nodes(0, 1, 2, 3)]]);
     expect(ops(2)).toEqual([['start', 0, partners(0, 1)]]);
     expect(ops(3)).toEqual([['start', 0, partners(2, 3)]]);
@@ -96,15 +90,7 @@ describe('glts: with F_slack 1 no group delays a job beyond its plan at submissi
     // group; R_max = 1 · R_est. The group of the first test would delay job 1 to 0.75 · 451.5 =
     // 338.63 (> 315); at 420 the pair of jobs 2 and 3 would delay both to 0.75 · (420 + 300 ·
     // 1.155) = 574.88 (> 551.25). No group passes; each job runs alone at PPN 2.
-    const { ops, outcome, counters } = await runCosched(
-      glts,
-      [
-        typed(1, MEDIUM, 8, 400, 0, sl(1.1)),
-        typed(2, MEDIUM, 4, 300, 0, sl(1.1)),
-        typed(3, MEDIUM, 4, 300, 0, sl(1.1)),
-      ],
-      { options: { fSlack: 1 } },
-    );
+    const { ops, outcome, counters } = await runCosched(glts, trio(1.1), { options: { fSlack: 1 } });
     expect(ops(1)).toEqual([['start', 0, nodes(0, 1, 2, 3)]]);
     expect(outcome(1).end).toBeCloseTo(420, 6);
     expect(outcome(2).start).toBeCloseTo(420, 6);

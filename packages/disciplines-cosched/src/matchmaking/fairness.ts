@@ -14,15 +14,6 @@ export type FairnessTest = (group: Group) => boolean;
 export const withinSlack = (predictedResponse: number, rEst: number, fSlack: number): boolean =>
   predictedResponse <= fSlack * rEst;
 
-/** Formula 4 over every affected job: none is pushed past its R_max. */
-export const respectsSlack = (
-  predictions: Iterable<{ readonly response: number; readonly rEst: number }>,
-  fSlack: number,
-): boolean => {
-  for (const p of predictions) if (!withinSlack(p.response, p.rEst, fSlack)) return false;
-  return true;
-};
-
 /** A job's predicted response (seconds) without and with a group, and its R_est. */
 export interface SlackPrediction {
   readonly before: number;

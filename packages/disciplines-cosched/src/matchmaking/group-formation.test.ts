@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alwaysFair, respectsSlack, withinSlack } from './fairness.ts';
+import { alwaysFair, groupWithinSlack, withinSlack } from './fairness.ts';
 import { formGroup } from './form-group.ts';
 import { makeGroup, type Setting } from './group.ts';
 import { asMember } from './job.ts';
@@ -210,16 +210,18 @@ describe('step 6: fairness and MIN_UTILGAIN', () => {
   it('tests formula 4 per job', () => {
     expect(withinSlack(150, 100, 1.5)).toBe(true);
     expect(withinSlack(150.1, 100, 1.5)).toBe(false);
+    // Over the jobs a group delays: one of them past F_slack · R_est is enough to refuse it.
     expect(
-      respectsSlack(
+      groupWithinSlack(
         [
-          { response: 10, rEst: 10 },
-          { response: 151, rEst: 100 },
+          { before: 0, after: 10, rEst: 10 },
+          { before: 0, after: 151, rEst: 100 },
         ],
         1.5,
+        'all-delayed',
       ),
     ).toBe(false);
-    expect(respectsSlack([], 1.5)).toBe(true);
+    expect(groupWithinSlack([], 1.5, 'all-delayed')).toBe(true);
   });
 });
 

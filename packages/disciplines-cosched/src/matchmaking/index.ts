@@ -9,7 +9,6 @@ export {
   type FairnessTest,
   firstFairByGain,
   groupWithinSlack,
-  respectsSlack,
   type SlackPrediction,
   type SlackTest,
   withinSlack,

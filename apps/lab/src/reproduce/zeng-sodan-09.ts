@@ -43,7 +43,7 @@ import { paperFindings, paperGains, w1Departures } from './zeng-sodan-09-notes.t
  * no job past F_slack · R_est, one already past it included (`slackTest: 'all-delayed'`, the
  * default: only then do "more groups pass the fairness check" as F_slack rises, §5.4). On
  * 3 × 10 000 jobs: 169 groups at F_slack 1, 650 at 1.5, 660 at 3; RR 3.31, 2.58, 2.58 (unadjusted:
- * 3.54 at 1, 2.68 at 1.5, 2.59 at 3). GLTS beats CST by 3.2 % in RR and CSTWS by 2.5 % (paper 13.9
+ * 3.54 at 1, 2.68 at 1.5, 2.59 at 3). GLTS beats CST by 3.1 % in RR and CSTWS by 2.5 % (paper 13.9
  * and 23.2 %; unadjusted 1.0 and 3.2 %), SSP by 26.9 % (RR 3.53; paper 35.5 %).
  *
  * The searches look like the paper's: 0.80 of them have fewer than four pre-selected candidates

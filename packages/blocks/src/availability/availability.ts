@@ -87,7 +87,8 @@ export class AvailabilityProfile {
    * {@link earliest} if it is before `limit`, else ∞, scanning only as far as that takes (up to
    * `limit`, or past it to the end of a run of room that starts before it). `scan` keeps where it
    * stopped, so asking again for the same shape with a later limit goes on from there rather
-   * than from the profile's start; it holds only while the profile does not change.
+   * than from the profile's start; it holds while the profile does not change where it looked
+   * ({@link revise}).
    */
   earliestBefore(
     scan: EarliestScan,
@@ -98,6 +99,18 @@ export class AvailabilityProfile {
   ): number {
     if (Number.isNaN(scan.found)) this.#scanOn(scan, limit, duration, processors, demand);
     return scan.found < limit ? scan.found : Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * Bring `scan`, for a job of `duration`, up to date after the profile lost room at times from
+   * `taken` on and gained room from `given` on: it scans again from where
+   * {@link EarliestScan.resumeAfter} says, if anywhere.
+   */
+  revise(scan: EarliestScan, taken: number, given: number, duration: number): void {
+    const from = scan.resumeAfter(taken, given, duration);
+    if (Number.isNaN(from)) return;
+    scan.restart();
+    if (this.#n > 0 && from > this.#time[this.#head]!) scan.next = this.#segmentAt(from);
   }
 
   #scanOn(
@@ -131,7 +144,8 @@ export class AvailabilityProfile {
     }
     scan.next = k;
     scan.run = run;
-    if (k < n && run >= 0) scan.found = time[h + run]!;
+    if (k < n && run < 0) scan.stoppedAt = time[h + k]!;
+    else if (k < n) scan.found = time[h + run]!;
     else if (k === n) scan.found = run >= 0 ? time[h + run]! : Number.POSITIVE_INFINITY;
   }
 

@@ -1,28 +1,75 @@
 import { type AvailabilityProfile, EarliestScan } from '@js/blocks';
 
-/**
- * Each job shape's (estimate, processors) earliest start in an availability profile as it stands,
- * scanned for once per shape until the profile changes. Conservative backfilling's compression
- * asks, of every waiting job, whether it could start before its reservation; with
- * `AvailabilityProfile.fitsJustBefore` that is this start and one search. A real trace's queue is
- * a few shapes many times over (on RICC, 321 shapes among 44 770 jobs; one holds 48 % of them), so
- * most jobs cost a lookup instead of a scan of the profile up to their reservation. A shape's scan
- * goes no further than the reservations asked about, and resumes when a later one is.
- *
- * Jobs that need named resources get a scan of their own: their demands rarely repeat.
- */
-/** A job shape's scan, good while its `version` is the current one. */
+/** A job shape's scan, as of the profile's `version`. */
 export class ShapeScan extends EarliestScan {
-  constructor(public version: number) {
+  constructor(
+    public version: number,
+    readonly duration: number,
+  ) {
     super();
   }
 }
 
+/**
+ * The least of the values recorded since a version: a stack of (version, value), both rising from
+ * the bottom, since a value hides every earlier one that is no less.
+ */
+class LeastSince {
+  readonly #versions: number[] = [];
+  readonly #values: number[] = [];
+  #top = 0;
+
+  record(version: number, value: number): void {
+    let top = this.#top;
+    while (top > 0 && this.#values[top - 1]! >= value) top--;
+    this.#versions[top] = version;
+    this.#values[top] = value;
+    this.#top = top + 1;
+  }
+
+  /** The least value recorded at a version after `version` (∞ if none). */
+  after(version: number): number {
+    const versions = this.#versions;
+    let lo = 0;
+    let hi = this.#top;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (versions[mid]! > version) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo < this.#top ? this.#values[lo]! : Number.POSITIVE_INFINITY;
+  }
+}
+
+/**
+ * Each job shape's (estimate, processors) earliest start in an availability profile as it stands,
+ * scanned for once per shape until the profile changes where that scan looked. Conservative
+ * backfilling's compression asks, of every waiting job, whether it could start before its
+ * reservation; with `AvailabilityProfile.fitsJustBefore` that is this start and one search. A real
+ * trace's queue is a few shapes many times over (on RICC, 321 shapes among 44 770 jobs; one holds
+ * 48 % of them), so most jobs cost a lookup instead of a scan of the profile up to their
+ * reservation. A shape's scan goes no further than the reservations asked about, and resumes when a
+ * later one is.
+ *
+ * Each change is told with the earliest times it took room at and gave room at ({@link forget}),
+ * and a scan looks again only where such a change could alter its answer
+ * (`AvailabilityProfile.revise`): a window that gained room ends after where room was given, so a
+ * scan looks again from there less its estimate, and a found window that lost room is looked for
+ * again from its start. Compression moves a job up: it takes room from the job's new start and
+ * gives back room where its old hold ends up uncovered, often much later, so a scan mostly looks
+ * again over a stretch of the profile near the move, not from its start (on RICC, restarting every
+ * scan at each of the hundred or so moves of a compression took over half of conservative's time).
+ *
+ * Jobs that need named resources get a scan of their own: their demands rarely repeat.
+ */
 export class EarliestByShape {
   /** estimate → processors → the shape's scan. */
   readonly #scans = new Map<number, Map<number, ShapeScan>>();
-  /** Bumped when the profile changes: scans are reset in place when next asked, not reallocated. */
+  /** Bumped at each change to the profile. */
   #version = 0;
+  /** The earliest times room was taken at, and given back at, by each change. */
+  readonly #taken = new LeastSince();
+  readonly #given = new LeastSince();
   /** The scan of a job that needs named resources, restarted at each question. */
   readonly #ownScan = new EarliestScan();
 
@@ -42,7 +89,7 @@ export class EarliestByShape {
     }
     let scan = bySize.get(processors);
     if (scan === undefined) {
-      scan = new ShapeScan(this.#version);
+      scan = new ShapeScan(this.#version, estimate);
       bySize.set(processors, scan);
     }
     return scan;
@@ -63,7 +110,8 @@ export class EarliestByShape {
       scan.restart();
     } else {
       if (shape.version !== this.#version) {
-        shape.restart();
+        const since = shape.version;
+        this.profile.revise(shape, this.#taken.after(since), this.#given.after(since), shape.duration);
         shape.version = this.#version;
       }
       scan = shape;
@@ -71,8 +119,10 @@ export class EarliestByShape {
     return this.profile.earliestBefore(scan, limit, estimate, processors, demand);
   }
 
-  /** The profile changed: every scan starts again. */
-  forget(): void {
-    this.#version++;
+  /** The profile changed: it lost room at times from `taken` on and gained room from `given` on (by default, anywhere). */
+  forget(taken = Number.NEGATIVE_INFINITY, given = Number.NEGATIVE_INFINITY): void {
+    const version = ++this.#version;
+    this.#taken.record(version, taken);
+    this.#given.record(version, given);
   }
 }

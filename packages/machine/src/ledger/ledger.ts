@@ -76,32 +76,42 @@ export class AllocationLedger {
     demand: ArrayLike<number>,
     newlyResident: boolean,
   ): void {
+    // One pass of checks, one of changes, calling nothing per processor and marking the idle set a
+    // word at a time: with wide jobs (379 processors on average on LLNL-Atlas) these loops were a
+    // third of a run.
+    const running = this.runningJob;
+    const resident = this.resident;
+    const count = this.machine.processors;
+    const room = newlyResident ? this.multiprogrammingLimit : Number.POSITIVE_INFINITY;
     for (let i = 0; i < processors.length; i++) {
       const p = processors[i]!;
-      this.#checkProcessor(p);
-      if (this.runningJob[p] !== -1) {
-        throw new LedgerError('no-over-commit', `processor ${p} already runs job ${this.runningJob[p]}`);
+      if (!(p >= 0 && p < count) || !Number.isInteger(p)) this.#checkProcessor(p);
+      if (running[p] !== -1) {
+        throw new LedgerError('no-over-commit', `processor ${p} already runs job ${running[p]}`);
       }
-      if (newlyResident) this.#checkRoom(p);
+      if (resident[p]! >= room) this.#checkRoom(p);
     }
     this.#checkResources(demand);
     for (let i = 0; i < processors.length; i++) {
       const p = processors[i]!;
-      if (this.runningJob[p] !== -1) {
+      if (running[p] !== -1) {
         // Duplicate id in the request: undo what was taken and refuse.
         for (let j = 0; j < i; j++) this.#vacate(processors[j]!, newlyResident);
         throw new LedgerError('no-over-commit', `processor ${p} is named twice`);
       }
-      this.runningJob[p] = job;
-      this.idle.delete(p);
-      if (newlyResident) this.resident[p]!++;
+      running[p] = job;
+      if (newlyResident) resident[p]!++;
     }
+    this.idle.deleteAll(processors);
     for (let r = 0; r < demand.length; r++) this.free[r] = this.free[r]! - demand[r]!;
   }
 
   /** Stop running `processors`; `stillResident` keeps the job's residency (simple suspension). */
   vacate(processors: ArrayLike<number>, demand: ArrayLike<number>, stillResident: boolean): void {
-    for (let i = 0; i < processors.length; i++) this.#vacate(processors[i]!, !stillResident);
+    const running = this.runningJob;
+    for (let i = 0; i < processors.length; i++) running[processors[i]!] = -1;
+    if (!stillResident) for (let i = 0; i < processors.length; i++) this.resident[processors[i]!]!--;
+    this.idle.addAll(processors);
     this.returnResources(demand);
   }
 

@@ -39,4 +39,35 @@ describe('ProcessorSet', () => {
       ),
     );
   });
+
+  it('addAll and deleteAll leave the members and size that adding or deleting one by one would', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 100 }),
+        fc.array(fc.record({ add: fc.boolean(), ps: fc.array(fc.nat(), { maxLength: 40 }) }), {
+          maxLength: 6,
+        }),
+        (bits, steps) => {
+          const [bulk, single] = [new ProcessorSet(bits.length), new ProcessorSet(bits.length)];
+          for (const [p, b] of bits.entries()) {
+            if (!b) continue;
+            bulk.add(p);
+            single.add(p);
+          }
+          for (const { add, ps } of steps) {
+            // Any order, repeats included: runs within a word, and words revisited.
+            const ids = ps.map((p) => p % bits.length);
+            if (add) bulk.addAll(ids);
+            else bulk.deleteAll(ids);
+            for (const p of ids) {
+              if (add) single.add(p);
+              else single.delete(p);
+            }
+            expect(bulk.size).toBe(single.size);
+            expect(Array.from(bulk.lowest(bits.length))).toEqual(Array.from(single.lowest(bits.length)));
+          }
+        },
+      ),
+    );
+  });
 });

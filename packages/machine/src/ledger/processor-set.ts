@@ -48,6 +48,40 @@ export class ProcessorSet {
     }
   }
 
+  /** Make every processor of `ps` a member; a run of ids within one word is one write. */
+  addAll(ps: ArrayLike<number>): void {
+    this.#update(ps, true);
+  }
+
+  /** Remove every processor of `ps`; a run of ids within one word is one write. */
+  deleteAll(ps: ArrayLike<number>): void {
+    this.#update(ps, false);
+  }
+
+  #update(ps: ArrayLike<number>, add: boolean): void {
+    let w = -1;
+    let mask = 0;
+    for (let i = 0; i < ps.length; i++) {
+      const p = ps[i]!;
+      if (p >>> 5 !== w) {
+        this.#apply(w, mask, add);
+        w = p >>> 5;
+        mask = 0;
+      }
+      mask |= 1 << (p & 31);
+    }
+    this.#apply(w, mask, add);
+  }
+
+  /** Set or clear the `mask` bits of word `w` (none: w < 0), counting the members that changed. */
+  #apply(w: number, mask: number, add: boolean): void {
+    if (w < 0) return;
+    const before = this.#words[w]!;
+    const after = add ? before | mask : before & ~mask;
+    this.#words[w] = after;
+    this.#size += popcount(after) - popcount(before);
+  }
+
   /** The lowest member, or -1 when the set is empty. */
   first(): number {
     const words = this.#words;
@@ -90,4 +124,11 @@ export class ProcessorSet {
     }
     return -1;
   }
+}
+
+/** Bits set in a 32-bit word. */
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

@@ -11,15 +11,22 @@ export class ShapeScan extends EarliestScan {
 }
 
 /**
- * The least of the values recorded since a version: a stack of (version, value), both rising from
- * the bottom, since a value hides every earlier one that is no less.
+ * The least of the values recorded since a version, for versions recorded one by one (1, 2, 3…):
+ * a stack of (version, value), both rising from the bottom, since a value hides every earlier one
+ * that is no less.
  */
 class LeastSince {
   readonly #versions: number[] = [];
   readonly #values: number[] = [];
   #top = 0;
 
+  /** The latest record, which answers the common question (one change since) at once. */
+  #lastVersion = -1;
+  #lastValue = Number.POSITIVE_INFINITY;
+
   record(version: number, value: number): void {
+    this.#lastVersion = version;
+    this.#lastValue = value;
     let top = this.#top;
     while (top > 0 && this.#values[top - 1]! >= value) top--;
     this.#versions[top] = version;
@@ -29,6 +36,8 @@ class LeastSince {
 
   /** The least value recorded at a version after `version` (∞ if none). */
   after(version: number): number {
+    // Versions are recorded one by one, so the latest is the only one after its predecessor.
+    if (version === this.#lastVersion - 1) return this.#lastValue;
     const versions = this.#versions;
     let lo = 0;
     let hi = this.#top;

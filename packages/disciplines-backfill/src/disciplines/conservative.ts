@@ -62,8 +62,9 @@ interface Queued extends Waiting {
  * profile (lifting any other would put it back where it was); the jobs due and the next wake-up
  * come from a book ordered by start, not a scan of the queue. Whether a job can move up is its
  * shape's earliest start, found once per shape and looked for again only where a move changed the
- * profile (a queue is a few shapes many times over; see EarliestByShape), and one search; where it moves to is that start or the run of room reaching
- * its own hold (`AvailabilityProfile.fitsSince`), so a move scans the profile no further.
+ * profile (a queue is a few shapes many times over; see EarliestByShape), and one search; where it
+ * moves to is that start or the run of room reaching its own hold
+ * (`AvailabilityProfile.fitsSince`), so a move scans the profile no further.
  */
 export const conservative = defineDiscipline({
   name: 'conservative',

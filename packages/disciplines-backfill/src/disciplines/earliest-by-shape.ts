@@ -128,7 +128,10 @@ export class EarliestByShape {
     return this.profile.earliestBefore(scan, limit, estimate, processors, demand);
   }
 
-  /** The profile changed: it lost room at times from `taken` on and gained room from `given` on (by default, anywhere). */
+  /**
+   * The profile changed: it lost room at times from `taken` on and gained room from `given` on (by
+   * default, anywhere).
+   */
   forget(taken = Number.NEGATIVE_INFINITY, given = Number.NEGATIVE_INFINITY): void {
     const version = ++this.#version;
     this.#taken.record(version, taken);

@@ -114,6 +114,8 @@ describe('AvailabilityProfile', () => {
   it('revise keeps a scan exact across moves, told only where each took and gave room', () => {
     const arbitraryStep = fc.record({
       moves: fc.array(fc.record({ hold: fc.nat(), back: fc.integer({ min: 0, max: 20 }) }), { maxLength: 3 }),
+      // Told once, the earliest of the moves' changes (as a shape asked again later is), or after each.
+      eachMove: fc.boolean(),
       limit: fc.integer({ min: -2, max: 60 }),
     });
     fc.assert(
@@ -126,7 +128,7 @@ describe('AvailabilityProfile', () => {
           const profile = profileWith(holds);
           const demand = [own.memory];
           const scan = new EarliestScan();
-          for (const { moves, limit } of steps) {
+          for (const { moves, eachMove, limit } of steps) {
             // Compression's moves: a hold brought forward, the scan told the earliest of each.
             let taken = Number.POSITIVE_INFINITY;
             let given = Number.POSITIVE_INFINITY;
@@ -136,10 +138,11 @@ describe('AvailabilityProfile', () => {
               const to = Math.max(0, from - m.back);
               profile.move(from, to, hold.duration, hold.size, [hold.memory]);
               hold.start = to;
+              if (eachMove) profile.revise(scan, to, Math.max(from, to + hold.duration), own.duration);
               taken = Math.min(taken, to);
               given = Math.min(given, Math.max(from, to + hold.duration));
             }
-            if (moves.length > 0) profile.revise(scan, taken, given, own.duration);
+            if (moves.length > 0 && !eachMove) profile.revise(scan, taken, given, own.duration);
             const earliest = profile.earliest(own.duration, own.size, demand);
             const expected = earliest < limit ? earliest : Number.POSITIVE_INFINITY;
             expect(profile.earliestBefore(scan, limit, own.duration, own.size, demand)).toBe(expected);
@@ -163,15 +166,44 @@ describe('AvailabilityProfile', () => {
             ],
             { start: 0, duration: 6, size: 4, memory: 0 },
             [
-              { moves: [{ hold: 5, back: 15 }], limit: 5 },
-              { moves: [{ hold: 5, back: 8 }], limit: 0 },
-              { moves: [{ hold: 0, back: 3 }], limit: 0 },
-              { moves: [], limit: 2 },
+              { moves: [{ hold: 5, back: 15 }], eachMove: false, limit: 5 },
+              { moves: [{ hold: 5, back: 8 }], eachMove: false, limit: 0 },
+              { moves: [{ hold: 0, back: 3 }], eachMove: false, limit: 0 },
+              { moves: [], eachMove: false, limit: 2 },
             ],
           ],
         ],
       },
     );
+  });
+
+  it('revise looks again from where room was given less the duration, not from where the scan stopped', () => {
+    // 8 processors; a job of 4 for 4 fits first at 20. Two holds then move to the front, each
+    // giving back room before the scan's stop; the window at 10 fits only once both have moved,
+    // and it starts before the stop (12) that the scan reached in between.
+    const profile = new AvailabilityProfile(8, []);
+    profile.reset(0);
+    for (const [start, duration, size] of [
+      [0, 10, 5],
+      [10, 2, 3],
+      [12, 1, 2],
+      [13, 2, 6],
+      [16, 2, 5],
+      [18, 2, 6],
+    ] as const)
+      profile.take(start, duration, size, []);
+    const scan = new EarliestScan();
+    expect(profile.earliestBefore(scan, 100, 4, 4, [])).toBe(20);
+    // One processor of [16, 18) moves to [0, 2): room taken from 0, given from 16.
+    profile.move(16, 0, 2, 1, []);
+    profile.revise(scan, 0, 16, 4);
+    expect(profile.earliestBefore(scan, 12, 4, 4, [])).toBe(Number.POSITIVE_INFINITY);
+    expect(scan.stoppedAt).toBe(12);
+    // Two processors of [13, 15) move to [0, 2): given from 13, so windows from 9 on may fit.
+    profile.move(13, 0, 2, 2, []);
+    profile.revise(scan, 0, 13, 4);
+    expect(profile.earliest(4, 4, [])).toBe(10);
+    expect(profile.earliestBefore(scan, 11, 4, 4, [])).toBe(10);
   });
 
   it('move leaves the profile that give then take would, breakpoints included', () => {

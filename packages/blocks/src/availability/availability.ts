@@ -110,7 +110,11 @@ export class AvailabilityProfile {
     const from = scan.resumeAfter(taken, given, duration);
     if (Number.isNaN(from)) return;
     scan.restart();
-    if (this.#n > 0 && from > this.#time[this.#head]!) scan.next = this.#segmentAt(from);
+    if (this.#n === 0 || !(from > this.#time[this.#head]!)) return;
+    // It stops, between runs, where it is to look on from: no window starting before that fits,
+    // so a second revise before it looks knows as much as a scan that got there.
+    scan.next = this.#segmentAt(from);
+    scan.stoppedAt = this.#time[this.#head + scan.next]!;
   }
 
   #scanOn(

@@ -74,7 +74,7 @@ export const conservative = defineDiscipline({
   create: (_options, { machine }) => {
     const profile = new AvailabilityProfile(machine.processors, machine.capacities);
     const shapes = new EarliestByShape(profile);
-    const book = new ReservationBook();
+    const book = new ReservationBook<Queued>();
     const noted = (ctx: SchedulingContext, job: JobView) => ctx.notes.get(job) as number | undefined;
     /** The waiting jobs in arrival order (started ones are dropped lazily). */
     let queue: Queued[] = [];
@@ -212,7 +212,7 @@ export const conservative = defineDiscipline({
     const startDue = (ctx: SchedulingContext): boolean => {
       const due = book.takeDue(ctx.now);
       for (let i = 0; i < due.length; i++) {
-        const w = due[i] as Queued;
+        const w = due[i]!;
         const { job, at } = w;
         if (job.state !== 'pending') continue;
         if (!ctx.machine.fits(job.size, job.demand)) {

@@ -2,10 +2,7 @@ import { type AvailabilityProfile, EarliestScan } from '@js/blocks';
 
 /** A job shape's scan, as of the profile's `version`. */
 export class ShapeScan extends EarliestScan {
-  constructor(
-    public version: number,
-    readonly duration: number,
-  ) {
+  constructor(public version: number) {
     super();
   }
 }
@@ -20,13 +17,7 @@ class LeastSince {
   readonly #values: number[] = [];
   #top = 0;
 
-  /** The latest record, which answers the common question (one change since) at once. */
-  #lastVersion = -1;
-  #lastValue = Number.POSITIVE_INFINITY;
-
   record(version: number, value: number): void {
-    this.#lastVersion = version;
-    this.#lastValue = value;
     let top = this.#top;
     while (top > 0 && this.#values[top - 1]! >= value) top--;
     this.#versions[top] = version;
@@ -36,17 +27,19 @@ class LeastSince {
 
   /** The least value recorded at a version after `version` (∞ if none). */
   after(version: number): number {
-    // Versions are recorded one by one, so the latest is the only one after its predecessor.
-    if (version === this.#lastVersion - 1) return this.#lastValue;
     const versions = this.#versions;
+    const top = this.#top;
+    // The latest record is always on top, and versions are recorded one by one: one change since
+    // (the common question) is answered without a search.
+    if (top > 0 && versions[top - 1] === version + 1) return this.#values[top - 1]!;
     let lo = 0;
-    let hi = this.#top;
+    let hi = top;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (versions[mid]! > version) hi = mid;
       else lo = mid + 1;
     }
-    return lo < this.#top ? this.#values[lo]! : Number.POSITIVE_INFINITY;
+    return lo < top ? this.#values[lo]! : Number.POSITIVE_INFINITY;
   }
 }
 
@@ -98,7 +91,7 @@ export class EarliestByShape {
     }
     let scan = bySize.get(processors);
     if (scan === undefined) {
-      scan = new ShapeScan(this.#version, estimate);
+      scan = new ShapeScan(this.#version);
       bySize.set(processors, scan);
     }
     return scan;
@@ -120,7 +113,7 @@ export class EarliestByShape {
     } else {
       if (shape.version !== this.#version) {
         const since = shape.version;
-        this.profile.revise(shape, this.#taken.after(since), this.#given.after(since), shape.duration);
+        this.profile.revise(shape, this.#taken.after(since), this.#given.after(since), estimate);
         shape.version = this.#version;
       }
       scan = shape;

@@ -23,9 +23,9 @@ export interface Waiting {
  * recognised as dead because the job no longer holds that entry's ticket. Moving a reservation is
  * then O(log n), where a sorted array shifted every later entry.
  */
-export class ReservationBook {
+export class ReservationBook<W extends Waiting = Waiting> {
   #at: number[] = [];
-  #entry: Waiting[] = [];
+  #entry: W[] = [];
   #ticketOf: number[] = [];
   #tickets = 0;
   /** Tickets below this were issued before the last {@link clear}. */
@@ -41,7 +41,7 @@ export class ReservationBook {
   }
 
   /** Enter `w` at its reservation `w.at` (finite). */
-  add(w: Waiting): void {
+  add(w: W): void {
     const at = w.at!;
     w.ticket = this.#tickets++;
     this.#live++;
@@ -51,7 +51,7 @@ export class ReservationBook {
   }
 
   /** Take out `w`, entered at `at`. */
-  remove(w: Waiting, at: number): void {
+  remove(w: W, at: number): void {
     if (w.ticket < this.#floor || w.at !== at)
       throw new Error(`reservation book: job ${w.job.id} is not entered at ${at}`);
     w.ticket = -1;
@@ -59,8 +59,8 @@ export class ReservationBook {
   }
 
   /** Take out every reservation due by `now`, and return them in arrival order. */
-  takeDue(now: number): Waiting[] {
-    const due: Waiting[] = [];
+  takeDue(now: number): W[] {
+    const due: W[] = [];
     while (this.#at.length > 0 && this.#at[0]! <= now) {
       const w = this.#entry[0]!;
       if (this.#alive(0)) {
@@ -84,7 +84,7 @@ export class ReservationBook {
     this.#dropDead();
     if (this.#at.length === 0 || this.#at[0]! > t) return this.next();
     // Due but blocked (a running job overran): rare, so lift them off, look, and put them back.
-    const lifted: Waiting[] = [];
+    const lifted: W[] = [];
     while (this.#at.length > 0 && this.#at[0]! <= t) {
       if (this.#alive(0)) lifted.push(this.#entry[0]!);
       this.#pop();
@@ -104,7 +104,7 @@ export class ReservationBook {
   }
 
   #compact(): void {
-    const entries: Waiting[] = [];
+    const entries: W[] = [];
     for (let i = 0; i < this.#at.length; i++) if (this.#alive(i)) entries.push(this.#entry[i]!);
     this.#at.length = 0;
     this.#entry.length = 0;
@@ -112,7 +112,7 @@ export class ReservationBook {
     for (const w of entries) this.#push(w.at!, w, w.ticket);
   }
 
-  #push(at: number, w: Waiting, ticket: number): void {
+  #push(at: number, w: W, ticket: number): void {
     const ats = this.#at;
     let i = ats.length;
     ats.push(at);
@@ -154,7 +154,7 @@ export class ReservationBook {
     this.#set(to, this.#at[from]!, this.#entry[from]!, this.#ticketOf[from]!);
   }
 
-  #set(i: number, at: number, w: Waiting, ticket: number): void {
+  #set(i: number, at: number, w: W, ticket: number): void {
     this.#at[i] = at;
     this.#entry[i] = w;
     this.#ticketOf[i] = ticket;

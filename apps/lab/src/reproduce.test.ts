@@ -235,6 +235,17 @@ describe('schedlab reproduce', () => {
       // NaN in the figures, null in the JSON.
       expect(w1.find((c) => c.discipline === 'ssp')!.figures[f]).toBeNull();
     }
+    // The nodes of high-load phases, by use, add up to the machine's 128; only group matchmaking
+    // leaves group members alone on a node, and none of them on more nodes than run one job partly.
+    for (const c of w1) {
+      const f = c.figures;
+      const parts = ['shared', 'allCores', 'someCores', 'idle'].map((k) => f[`nodes.${k}.high`]!);
+      expect(parts.reduce((a, b) => a + b)).toBeCloseTo(128, 6);
+      if (c.discipline === 'ssp') expect(f['nodes.leftAlone.high']).toBeNull();
+      else expect(f['nodes.leftAlone.high']).toBeLessThanOrEqual(f['nodes.someCores.high']!);
+    }
+    expect(glts.figures['nodes.shared.high']).toBeGreaterThan(0);
+    expect(w1.find((c) => c.discipline === 'ssp')!.figures['nodes.shared.high']).toBe(0);
     // The slack sweep of Figure 9, reduced: F_slack 1 and 1.5.
     expect(data.cells.filter((c) => 'fSlack' in c.options).map((c) => c.options.fSlack)).toEqual([1, 1.5]);
     const text = await schedlab('reproduce', 'zeng-sodan-09', '--quick');
@@ -242,6 +253,7 @@ describe('schedlab reproduce', () => {
     expect(text.stdout).toMatch(/ssp +│ -?[\d.]+ \/ 34\.9 +│/);
     // Where the default W1 departs from the paper, printed and in the JSON.
     expect(text.stdout).toContain('Where we depart: GLTS leads CST by 3 %');
+    expect(text.stdout).toMatch(/Nodes in high-load phases \(W1\)[\s\S]*│ glts +│ [\d.]+ +│/);
     expect(data.departures[0]).toMatch(/^Where we depart/);
   }, 120_000);
 

@@ -2,6 +2,7 @@ import { ConfigError } from '@js/core';
 import { zengSodanWorkloads } from '@js/workloads';
 import { formatNumber, renderTable } from '../output/table.ts';
 import { type Paper, paperReading, type ReproduceOptions, type Reproduction } from './paper.ts';
+import { type NodeFigure, nodeFigures, nodeTable } from './zeng-sodan-09-nodes.ts';
 import { paperFindings, paperGains, w1Departures } from './zeng-sodan-09-notes.ts';
 
 /**
@@ -54,12 +55,15 @@ import { paperFindings, paperGains, w1Departures } from './zeng-sodan-09-notes.t
  * against 1 950) and RR is no better (2.62 against 2.58). In high load the first waiting job is
  * wide: of the Case 2 searches that found a window group (seed 1), 97 % could not start it for want
  * of free nodes, the primary needing 169 nodes at its group PPN (the machine has 128) and its
- * running partners holding 26. Groups come from backfilling: Case 1 formed 76 % of them.
+ * running partners holding 26. Groups come from backfilling: Case 1 formed 76 % of them. Nor do
+ * they last: the nodes table (`zeng-sodan-09-nodes.ts`) shows group members left alone.
  */
 const schemes = ['ssp', 'cst', 'cstws', 'glts', 'glts-fbo', 'glts-ns', 'glts-nh'] as const;
 const blockSizes = [4, 8, 12, 16, 24] as const;
+/** The paper's nodes: two dual-core CPUs. */
+const CORES_PER_NODE = 4;
 const slackFactors = [1, 1.25, 1.5, 2, 3] as const;
-const figures = [
+const tableFigures = [
   'RR',
   'RR.short',
   'RR.medium',
@@ -73,7 +77,8 @@ const figures = [
   'search.fewCandidates',
   'fairness.passed',
 ] as const;
-type Figure = (typeof figures)[number];
+const figures = [...tableFigures, ...nodeFigures] as const;
+type Figure = (typeof tableFigures)[number] | NodeFigure;
 
 interface Cell {
   readonly workload: 'W1' | 'W2';
@@ -196,8 +201,8 @@ async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): P
         : fmt(c.figures[f]);
   const byScheme = (w: 'W1' | 'W2') =>
     renderTable(
-      ['scheme', ...figures],
-      present.map((d) => [d, ...figures.map((f) => show(find(w, d), f))]),
+      ['scheme', ...tableFigures],
+      present.map((d) => [d, ...tableFigures.map((f) => show(find(w, d), f))]),
     ).replace(
       /^/,
       `Figures 6–7 (${w}): RR per type and overall, U_core in high-load phases, groups formed, their mean size and the share of medium and long jobs grouped, R / R_est percentiles, the share of searches with under 4 candidates and of groups passing the fairness test\n`,
@@ -223,6 +228,12 @@ async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): P
           }),
       ).replace(/^/, 'GLTS improvement on W1, % (RR: lower is better; U_core.high: higher)\n')
     : 'GLTS is not registered yet: only the space-sharing baseline ran.';
+  const nodes = (w: 'W1' | 'W2') =>
+    nodeTable(
+      w,
+      present.map((d) => ({ scheme: d, figures: find(w, d)!.figures })),
+      CORES_PER_NODE,
+    );
   const sweep = (title: string, rows: readonly (readonly (string | number)[])[], head: string[]) =>
     rows.length ? renderTable(head, rows).replace(/^/, `${title}\n`) : '';
   const blockRows = blocks.flatMap((size) =>
@@ -245,6 +256,8 @@ async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): P
     ...(withW2 ? ['', byScheme('W2')] : []),
     '',
     gains,
+    '',
+    nodes('W1'),
     '',
     sweep('Figure 8 (W2): RR by block size', blockRows, [
       'block size',

@@ -33,6 +33,11 @@ export class GroupBook {
     return this.#of.has(id);
   }
 
+  /** Whether a job still in the system has run in a group. */
+  ranInGroup(id: number): boolean {
+    return this.#everGrouped.has(id);
+  }
+
   groupOf(id: number): RunningGroup | undefined {
     return this.#of.get(id);
   }

@@ -90,5 +90,6 @@ export function gltsPolicy(settings: GltsSettings, env: DisciplineEnvironment): 
       pace.settle(ctx);
       groups.report(ctx);
     },
+    ranInGroup: (id) => groups.ranInGroup(id),
   };
 }

@@ -172,6 +172,30 @@ describe('Scojo-PECT: metrics through the discipline channel (§4.1, §5.1)', ()
     expect(c['RR.medium']).toBe(1);
     expect(c.RR).toBe(1);
     expect(c['U_core.high']).toBe(0);
+    // Node 0 all cores for 100 s, node 1 one core for 200 s; never two jobs on a node.
+    expect(c['nodes.allCores']).toBeCloseTo(100 / 200, 12);
+    expect(c['nodes.someCores']).toBeCloseTo(200 / 200, 12);
+    expect(c['nodes.shared']).toBe(0);
+    expect(c['nodes.idle']).toBeCloseTo((2 * 100 + 3 * 100) / 200, 12);
+    // Space sharing forms no groups: no group member is ever left alone, so no such figure.
+    expect(c['nodes.leftAlone']).toBeUndefined();
+  });
+
+  it('the node figures over high-load phases count only the spans with N_H jobs waiting', async () => {
+    // N_H = 1. Job 1 holds all four nodes, all cores, [0, 100) while job 2 (four processes) waits:
+    // the high-load phase. Job 2 then runs alone on all cores of one node, [100, 200).
+    const { run } = await runCosched(ssp, [typed(1, MEDIUM, 16, 100), typed(2, MEDIUM, 4, 100)], {
+      jobsPerNode: 1,
+      options: { highLoad: 1 },
+    });
+    const c = run.result.counters.ssp!;
+    expect(c['nodes.allCores.high']).toBe(4);
+    expect(c['nodes.allCores']).toBeCloseTo((4 * 100 + 1 * 100) / 200, 12);
+    expect(c['nodes.someCores.high']).toBe(0);
+    expect(c['nodes.idle.high']).toBe(0);
+    expect(c['nodes.idle']).toBeCloseTo((0 * 100 + 3 * 100) / 200, 12);
+    expect(c['U_core.high']).toBe(1);
+    expect(c.highLoadShare).toBeCloseTo(0.5, 12);
   });
 
   it('RR is response over max(pure runtime, cut-off), time slicing out', async () => {

@@ -11,15 +11,33 @@ class Mean {
   }
 }
 
-/** Used cores and nodes over a span of time. */
+/**
+ * How the nodes are used at one moment: two jobs on a node, one job on all its cores, one job on
+ * some of them, and of the last those whose job has run in a group (a group member left alone
+ * there: its group was disbanded, or its partner on that node ended); the rest are idle.
+ */
+interface Occupancy {
+  shared: number;
+  allCores: number;
+  someCores: number;
+  leftAlone: number;
+  idle: number;
+}
+
+const occupancyKeys = ['shared', 'allCores', 'someCores', 'leftAlone', 'idle'] as const;
+const noNodes = (): Occupancy => ({ shared: 0, allCores: 0, someCores: 0, leftAlone: 0, idle: 0 });
+
+/** Used cores and nodes, and node-seconds by occupancy, over a span of time. */
 class Usage {
   time = 0;
   cores = 0;
   nodes = 0;
-  add(dt: number, cores: number, nodes: number): void {
+  readonly occupancy = noNodes();
+  add(dt: number, cores: number, nodes: number, occupancy: Occupancy): void {
     this.time += dt;
     this.cores += cores * dt;
     this.nodes += nodes * dt;
+    for (const k of occupancyKeys) this.occupancy[k] += occupancy[k] * dt;
   }
 }
 
@@ -40,6 +58,11 @@ export interface MetricSettings {
  * - `U_core.high`, `U_node.high` and `highLoadShare`: the same over the high-load phases only
  *   (formula 1: spans in which the waiting queue holds ≥ N_H jobs; swapped-out jobs are not in
  *   it), and their share of the time;
+ * - `nodes.shared`, `nodes.allCores`, `nodes.someCores`, `nodes.idle` and their `.high` forms: the
+ *   mean number of nodes running two jobs, one job on all cores, one job on some cores, none,
+ *   over the same spans (what U_core is made of); `nodes.leftAlone` and
+ *   `nodes.leftAlone.high`, for a policy that forms groups, the nodes of `nodes.someCores` whose
+ *   job has run in a group;
  * - `RR`, `RR.short`, `RR.medium`, `RR.long`: mean bounded relative response time, response
  *   (completion − submission) over max(pure runtime, cut-off), at least 1, where the pure
  *   runtime is the seconds the job made progress (its contention slowdown in, time slicing out).
@@ -51,7 +74,14 @@ export class ZengSodanMetrics {
   #last = Number.NaN;
   #cores = 0;
   #nodes = 0;
+  #occupancy = noNodes();
   #waiting = 0;
+  /** Per node, this round: processes running, distinct jobs, and the last job seen. */
+  readonly #onNode: {
+    readonly processes: Int32Array;
+    readonly jobs: Int32Array;
+    readonly last: Float64Array;
+  };
   readonly #perNode: number;
   readonly #ownCores: number;
   readonly #ownNodes: number;
@@ -65,6 +95,12 @@ export class ZengSodanMetrics {
     this.#perNode = machine.cpusPerNode * machine.coresPerCpu;
     this.#ownCores = processors.length;
     this.#ownNodes = new Set(processors.map((p) => machine.nodeOf(p))).size;
+    const nodes = machine.nodes;
+    this.#onNode = {
+      processes: new Int32Array(nodes),
+      jobs: new Int32Array(nodes),
+      last: new Float64Array(nodes),
+    };
   }
 
   /** Time has reached `now` with the usage of the last round. */
@@ -72,8 +108,9 @@ export class ZengSodanMetrics {
     if (Number.isNaN(this.#last)) this.#last = now;
     const dt = now - this.#last;
     if (dt > 0) {
-      this.#all.add(dt, this.#cores, this.#nodes);
-      if (this.#waiting >= this.settings.highLoad) this.#high.add(dt, this.#cores, this.#nodes);
+      this.#all.add(dt, this.#cores, this.#nodes, this.#occupancy);
+      if (this.#waiting >= this.settings.highLoad)
+        this.#high.add(dt, this.#cores, this.#nodes, this.#occupancy);
     }
     this.#last = now;
   }
@@ -85,17 +122,39 @@ export class ZengSodanMetrics {
     this.#rr.byType[type]!.add(rr);
   }
 
-  /** The round's decisions are made: record the usage from now on and report. */
-  settle(ctx: SchedulingContext): void {
+  /**
+   * The round's decisions are made: record the usage from now on and report. `ranInGroup`, from a
+   * policy that forms groups, says whether a job has run in one.
+   */
+  settle(ctx: SchedulingContext, ranInGroup?: (id: number) => boolean): void {
+    const { processes, jobs, last } = this.#onNode;
+    processes.fill(0);
+    jobs.fill(0);
     let cores = 0;
-    const nodes = new Set<number>();
     for (const job of ctx.jobs.running) {
       if (job.inOverhead) continue;
       cores += job.allocated;
-      for (const p of job.processors) nodes.add(Math.floor(p / this.#perNode));
+      for (const p of job.processors) {
+        const node = Math.floor(p / this.#perNode);
+        processes[node]!++;
+        if (jobs[node] === 0 || last[node] !== job.id) jobs[node]!++;
+        last[node] = job.id;
+      }
+    }
+    const occupancy = noNodes();
+    for (let node = 0; node < jobs.length; node++) {
+      if (jobs[node]! > 1) occupancy.shared++;
+      else if (jobs[node] === 0) continue;
+      else if (processes[node]! >= this.#perNode) occupancy.allCores++;
+      else {
+        occupancy.someCores++;
+        if (ranInGroup?.(last[node]!)) occupancy.leftAlone++;
+      }
     }
     this.#cores = cores;
-    this.#nodes = nodes.size;
+    this.#nodes = occupancy.shared + occupancy.allCores + occupancy.someCores;
+    occupancy.idle = this.#ownNodes - this.#nodes;
+    this.#occupancy = occupancy;
     let waiting = 0;
     for (const job of ctx.jobs.pending) if (job.state === 'pending') waiting++;
     this.#waiting = waiting;
@@ -105,6 +164,15 @@ export class ZengSodanMetrics {
     ctx.count('U_core.high', share(this.#high, 'cores', this.#ownCores));
     ctx.count('U_node.high', share(this.#high, 'nodes', this.#ownNodes));
     ctx.count('highLoadShare', this.#all.time > 0 ? this.#high.time / this.#all.time : 0);
+    for (const [u, suffix] of [
+      [this.#all, ''],
+      [this.#high, '.high'],
+    ] as const) {
+      for (const k of occupancyKeys) {
+        if (k === 'leftAlone' && ranInGroup === undefined) continue;
+        ctx.count(`nodes.${k}${suffix}`, u.time > 0 ? u.occupancy[k] / u.time : 0);
+      }
+    }
     if (this.#rr.all.count > 0) ctx.count('RR', this.#rr.all.value);
     this.#rr.byType.forEach((mean, t) => {
       if (mean.count > 0) ctx.count(`RR.${jobTypes[t]}`, mean.value);

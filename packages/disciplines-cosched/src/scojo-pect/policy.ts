@@ -52,6 +52,8 @@ export interface PlacementPolicy<P extends SpacePlan = SpacePlan> {
   departed?(ctx: SchedulingContext, job: JobView): void;
   /** Called at the end of every decision round with the slice in force. */
   endRound?(ctx: SchedulingContext, timing: SliceTiming): void;
+  /** Whether a job in the system has run in a group (a policy that forms groups; for the node figures). */
+  readonly ranInGroup?: (id: number) => boolean;
 }
 
 /** When a type's virtual time reaches real time: to predict real response times (§4.1). */

@@ -245,7 +245,7 @@ export class ScojoPectScheduler implements Scheduler {
       this.#round(ctx, slice);
     }
     this.policy.endRound?.(ctx, this.timing);
-    this.#metrics.settle(ctx);
+    this.#metrics.settle(ctx, this.policy.ranInGroup);
   }
 
   #round(ctx: SchedulingContext, slice: Slice): void {

@@ -241,8 +241,8 @@ describe('schedlab reproduce', () => {
       const f = c.figures;
       const parts = ['shared', 'allCores', 'someCores', 'idle'].map((k) => f[`nodes.${k}.high`]!);
       expect(parts.reduce((a, b) => a + b)).toBeCloseTo(128, 6);
-      if (c.discipline === 'ssp') expect(f['nodes.leftAlone.high']).toBeNull();
-      else expect(f['nodes.leftAlone.high']).toBeLessThanOrEqual(f['nodes.someCores.high']!);
+      if (c.discipline === 'ssp') expect(f['nodes.memberAlone.high']).toBeNull();
+      else expect(f['nodes.memberAlone.high']).toBeLessThanOrEqual(f['nodes.someCores.high']!);
     }
     expect(glts.figures['nodes.shared.high']).toBeGreaterThan(0);
     expect(w1.find((c) => c.discipline === 'ssp')!.figures['nodes.shared.high']).toBe(0);

@@ -40,9 +40,9 @@ export const w1Departures: readonly string[] = [
   'form and RR is no better. Groups are bounded by where they fit. In high load the first waiting job is wide (at PPN 2',
   'it needs over 64 nodes in about half the rounds), so Cases 2 and 3 rarely fit and 76 % of groups come from',
   'backfilling (Case 1). There the primary holds 24 nodes on average and its candidates 47, so a window holds one',
-  'partner: 84 % of groups are pairs, as CST forms. Nor do groups last: in high load, group members left alone (the',
-  "group disbanded, or the partner on that node ended) hold 29 of GLTS's 109 busy nodes, more than the 24 that run two",
+  'partner: 84 % of groups are pairs, as CST forms. Nor do groups last: in high load, group members alone on a node (the',
+  "group disbanded, or no partner there) hold 29 of GLTS's 109 busy nodes, more than the 24 that run two",
   'jobs (the nodes table). Paired, those 29 would add about 58 cores, 11 points of U_core.high, more than the gap to the',
   "paper's gain. §4.4 re-pairs a running job only with the first waiting job (Cases 2, 3); with Cases 2 and 3 in",
-  'backfilling as well (not the paper; seeds 1–3) 34 nodes are left alone, U_core.high is 0.62 and RR 2.60.',
+  'backfilling as well (not the paper; seeds 1–3) members are alone on 34 nodes, U_core.high is 0.62 and RR 2.60.',
 ];

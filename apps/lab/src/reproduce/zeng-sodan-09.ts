@@ -56,7 +56,7 @@ import { paperFindings, paperGains, w1Departures } from './zeng-sodan-09-notes.t
  * wide: of the Case 2 searches that found a window group (seed 1), 97 % could not start it for want
  * of free nodes, the primary needing 169 nodes at its group PPN (the machine has 128) and its
  * running partners holding 26. Groups come from backfilling: Case 1 formed 76 % of them. Nor do
- * they last: the nodes table (`zeng-sodan-09-nodes.ts`) shows group members left alone.
+ * they last: the nodes table (`zeng-sodan-09-nodes.ts`) shows group members alone on their nodes.
  */
 const schemes = ['ssp', 'cst', 'cstws', 'glts', 'glts-fbo', 'glts-ns', 'glts-nh'] as const;
 const blockSizes = [4, 8, 12, 16, 24] as const;

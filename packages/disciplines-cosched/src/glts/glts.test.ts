@@ -42,7 +42,7 @@ describe('glts: a group of the first waiting job and matched waiting jobs (Case 
     // two of four cores until 451.5.
     expect(counters['nodes.shared']).toBeCloseTo((4 * 346.5) / 451.5, 9);
     expect(counters['nodes.someCores']).toBeCloseTo((4 * 105) / 451.5, 9);
-    expect(counters['nodes.leftAlone']).toBeCloseTo((4 * 105) / 451.5, 9);
+    expect(counters['nodes.memberAlone']).toBeCloseTo((4 * 105) / 451.5, 9);
     expect(counters['nodes.allCores']).toBe(0);
   });
 
@@ -67,11 +67,11 @@ describe('glts: a group of the first waiting job and matched waiting jobs (Case 
     expect(outcome(2).start).toBeCloseTo(420, 6);
     expect(outcome(3).start).toBeCloseTo(420, 6);
     // Job 1 alone at two of four cores on four nodes [0, 420), never in a group; the pair on two
-    // nodes [420, 794.85), both ending together: no group member is ever left alone.
+    // nodes [420, 794.85), both ending together: no group member is ever alone on a node.
     expect(outcome(3).end).toBeCloseTo(794.85, 6);
     expect(counters['nodes.someCores']).toBeCloseTo((4 * 420) / 794.85, 9);
     expect(counters['nodes.shared']).toBeCloseTo((2 * 374.85) / 794.85, 9);
-    expect(counters['nodes.leftAlone']).toBe(0);
+    expect(counters['nodes.memberAlone']).toBe(0);
     // With more slack the same group passes.
     const loose = await runCosched(glts, jobs, { options: { fSlack: 2 } });
     expect(loose.outcome(2).start).toBe(0);

@@ -177,8 +177,8 @@ describe('Scojo-PECT: metrics through the discipline channel (§4.1, §5.1)', ()
     expect(c['nodes.someCores']).toBeCloseTo(200 / 200, 12);
     expect(c['nodes.shared']).toBe(0);
     expect(c['nodes.idle']).toBeCloseTo((2 * 100 + 3 * 100) / 200, 12);
-    // Space sharing forms no groups: no group member is ever left alone, so no such figure.
-    expect(c['nodes.leftAlone']).toBeUndefined();
+    // Space sharing forms no groups: no job is ever a group member alone on a node, so no such figure.
+    expect(c['nodes.memberAlone']).toBeUndefined();
   });
 
   it('the node figures over high-load phases count only the spans with N_H jobs waiting', async () => {

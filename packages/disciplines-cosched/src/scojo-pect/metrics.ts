@@ -13,19 +13,20 @@ class Mean {
 
 /**
  * How the nodes are used at one moment: two jobs on a node, one job on all its cores, one job on
- * some of them, and of the last those whose job has run in a group (a group member left alone
- * there: its group was disbanded, or its partner on that node ended); the rest are idle.
+ * some of them, and of the last those whose job has run in a group (a group member alone there:
+ * its group disbanded, its partner on that node ended, or the group never covered that node); the
+ * rest are idle.
  */
 interface Occupancy {
   shared: number;
   allCores: number;
   someCores: number;
-  leftAlone: number;
+  memberAlone: number;
   idle: number;
 }
 
-const occupancyKeys = ['shared', 'allCores', 'someCores', 'leftAlone', 'idle'] as const;
-const noNodes = (): Occupancy => ({ shared: 0, allCores: 0, someCores: 0, leftAlone: 0, idle: 0 });
+const occupancyKeys = ['shared', 'allCores', 'someCores', 'memberAlone', 'idle'] as const;
+const noNodes = (): Occupancy => ({ shared: 0, allCores: 0, someCores: 0, memberAlone: 0, idle: 0 });
 
 /** Used cores and nodes, and node-seconds by occupancy, over a span of time. */
 class Usage {
@@ -60,8 +61,8 @@ export interface MetricSettings {
  *   it), and their share of the time;
  * - `nodes.shared`, `nodes.allCores`, `nodes.someCores`, `nodes.idle` and their `.high` forms: the
  *   mean number of nodes running two jobs, one job on all cores, one job on some cores, none,
- *   over the same spans (what U_core is made of); `nodes.leftAlone` and
- *   `nodes.leftAlone.high`, for a policy that forms groups, the nodes of `nodes.someCores` whose
+ *   over the same spans (what U_core is made of); `nodes.memberAlone` and
+ *   `nodes.memberAlone.high`, for a policy that forms groups, the nodes of `nodes.someCores` whose
  *   job has run in a group;
  * - `RR`, `RR.short`, `RR.medium`, `RR.long`: mean bounded relative response time, response
  *   (completion − submission) over max(pure runtime, cut-off), at least 1, where the pure
@@ -148,7 +149,7 @@ export class ZengSodanMetrics {
       else if (processes[node]! >= this.#perNode) occupancy.allCores++;
       else {
         occupancy.someCores++;
-        if (ranInGroup?.(last[node]!)) occupancy.leftAlone++;
+        if (ranInGroup?.(last[node]!)) occupancy.memberAlone++;
       }
     }
     this.#cores = cores;
@@ -169,7 +170,7 @@ export class ZengSodanMetrics {
       [this.#high, '.high'],
     ] as const) {
       for (const k of occupancyKeys) {
-        if (k === 'leftAlone' && ranInGroup === undefined) continue;
+        if (k === 'memberAlone' && ranInGroup === undefined) continue;
         ctx.count(`nodes.${k}${suffix}`, u.time > 0 ? u.occupancy[k] / u.time : 0);
       }
     }

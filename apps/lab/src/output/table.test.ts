@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { enUs, formatNumber } from './table.ts';
+import { enUs, formatFigure, formatNumber } from './table.ts';
 
 describe('formatNumber', () => {
   it('writes what en-US Intl writes, for any double and each precision the tables use', () => {
@@ -30,5 +30,17 @@ describe('formatNumber', () => {
     expect(formatNumber(0.5)).toBe('0.5');
     expect(formatNumber(Number.NaN)).toBe('–');
     expect(formatNumber(Number.NEGATIVE_INFINITY)).toBe('-∞');
+  });
+});
+
+describe('formatFigure', () => {
+  it('three significant digits, written as formatNumber writes them; a dash where there is no figure', () => {
+    expect(formatFigure(2.5803)).toBe('2.58');
+    expect(formatFigure(1234.56)).toBe('1,230');
+    expect(formatFigure(0.0004567)).toBe('0.0005');
+    expect(formatFigure(-14.849)).toBe('-14.8');
+    expect(formatFigure(Number.POSITIVE_INFINITY)).toBe('∞');
+    expect(formatFigure(Number.NaN)).toBe('—');
+    expect(formatFigure(undefined)).toBe('—');
   });
 });

@@ -15,6 +15,14 @@ export function renderTable(
   return table.toString();
 }
 
+/**
+ * A reproduction's figure beside the paper's: three significant digits, then as {@link formatNumber}
+ * writes it; '—' where there is none (a figure a discipline does not report is NaN or absent).
+ */
+export function formatFigure(x: number | undefined): string {
+  return x === undefined || Number.isNaN(x) ? '—' : formatNumber(Number(x.toPrecision(3)));
+}
+
 /** Figures with sensible precision: integers as such, others to 3 significant decimals. */
 export function formatNumber(x: number): string {
   if (Number.isNaN(x)) return '–';

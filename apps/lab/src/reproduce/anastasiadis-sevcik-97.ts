@@ -1,5 +1,5 @@
 import { workloadSpecSchema } from '@js/workloads';
-import { formatNumber, renderTable } from '../output/table.ts';
+import { formatFigure, renderTable } from '../output/table.ts';
 import { generatedSpec, type ReplicatedReport, runReplicated } from '../run/replicated.ts';
 import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
 
@@ -131,7 +131,7 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
     const r = row(workload, load, label);
     if (r.stop === 'saturated') return 'saturated';
     const run = r.normalisedResponse - r.normalisedWait;
-    return `${fmt(r.normalisedResponse)} (${fmt(r.normalisedWait)}+${fmt(run)}) p${fmt(r.partitionSize)}`;
+    return `${formatFigure(r.normalisedResponse)} (${formatFigure(r.normalisedWait)}+${formatFigure(run)}) p${formatFigure(r.partitionSize)}`;
   };
   const tables = figures.flatMap((f) =>
     wks.map((wk) =>
@@ -169,8 +169,6 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
   };
 }
 
-const fmt = (x: number) => formatNumber(Number(x.toPrecision(3)));
-
 type RowOf = (
   workload: string,
   load: number,
@@ -204,11 +202,11 @@ function shape(wks: readonly string[], levels: readonly number[], row: RowOf): s
   const wk4 = wks.includes('WK4') ? 'WK4' : wks[wks.length - 1]!;
   for (const [a, b, name] of pairs)
     lines.push(
-      `${name} on ${wk4}: ${levels.map((l) => `${100 * l}% ${fmt(ratio(a, b, wk4, l))}`).join(', ')}`,
+      `${name} on ${wk4}: ${levels.map((l) => `${100 * l}% ${formatFigure(ratio(a, b, wk4, l))}`).join(', ')}`,
     );
   for (const label of ['asp-2', 'ap1-2', 'aep-2'])
     lines.push(
-      `${label} ÷ DYN-EQUI on ${wk4}: ${levels.map((l) => `${100 * l}% ${fmt(row(wk4, l, label).normalisedResponse)}`).join(', ')}`,
+      `${label} ÷ DYN-EQUI on ${wk4}: ${levels.map((l) => `${100 * l}% ${formatFigure(row(wk4, l, label).normalisedResponse)}`).join(', ')}`,
     );
   return lines;
 }

@@ -1,4 +1,4 @@
-import { formatNumber, renderTable } from '../output/table.ts';
+import { formatFigure, renderTable } from '../output/table.ts';
 
 /**
  * What U_core in high-load phases is made of (the frame's node figures): the mean number of nodes
@@ -13,10 +13,11 @@ import { formatNumber, renderTable } from '../output/table.ts';
  * matched job ends (§4.4), and formula 6 weighs the gain over that span only, so what a member
  * runs after it is not counted against the group. In 74 % of the groups (seed 1) the primary
  * outlives its matched jobs, and primaries run on alone after their groups for about half as long
- * again as the groups lasted (0.54 of the group's time, summed over the groups). §4.4 re-pairs a running job only with the
- * first waiting job (Cases 2 and 3), which in high load is wide. Letting backfilling use Cases 2
- * and 3 as well (not the paper; seeds 1–3) left 34 nodes alone, U_core.high 0.62, RR 2.60 (0.605
- * and 2.58 without): the new groups leave members alone in turn.
+ * again as the groups lasted (0.54 of the groups' time, summed over them). §4.4 re-pairs a
+ * running job only with the first waiting job (Cases 2 and 3), which in high load is wide. Letting
+ * backfilling use Cases 2 and 3 as well (not the paper; seeds 1–3) left members alone on 34
+ * nodes, U_core.high 0.62, RR 2.60 (0.605 and 2.58 without): new groups leave members alone in
+ * turn.
  */
 export const nodeFigures = [
   'nodes.shared.high',
@@ -26,9 +27,6 @@ export const nodeFigures = [
   'nodes.idle.high',
 ] as const;
 export type NodeFigure = (typeof nodeFigures)[number];
-
-const fmt = (x: number | undefined) =>
-  x !== undefined && Number.isFinite(x) ? formatNumber(Number(x.toPrecision(3))) : '—';
 
 /**
  * The node table of one workload: a row per scheme with the node figures and the cores each busy
@@ -54,8 +52,8 @@ export function nodeTable(
     ],
     rows.map(({ scheme, figures: f }) => [
       scheme,
-      ...nodeFigures.map((k) => fmt(f[k])),
-      fmt((f['U_core.high']! * coresPerNode * nodes(f)) / busy(f)),
+      ...nodeFigures.map((k) => formatFigure(f[k])),
+      formatFigure((f['U_core.high']! * coresPerNode * nodes(f)) / busy(f)),
     ]),
   ).replace(
     /^/,

@@ -1,6 +1,6 @@
 import { ConfigError } from '@js/core';
 import { zengSodanWorkloads } from '@js/workloads';
-import { formatNumber, renderTable } from '../output/table.ts';
+import { formatFigure, renderTable } from '../output/table.ts';
 import { type Paper, paperReading, type ReproduceOptions, type Reproduction } from './paper.ts';
 import { type NodeFigure, nodeFigures, nodeTable } from './zeng-sodan-09-nodes.ts';
 import { paperFindings, paperGains, w1Departures } from './zeng-sodan-09-notes.ts';
@@ -197,8 +197,8 @@ async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): P
     c === undefined
       ? '—'
       : c.saturated > 0 && f.startsWith('RR')
-        ? `${fmt(c.figures[f])} (${c.saturated} sat.)`
-        : fmt(c.figures[f]);
+        ? `${formatFigure(c.figures[f])} (${c.saturated} sat.)`
+        : formatFigure(c.figures[f]);
   const byScheme = (w: 'W1' | 'W2') =>
     renderTable(
       ['scheme', ...tableFigures],
@@ -220,10 +220,10 @@ async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): P
             const p = paperGains[d];
             return [
               d,
-              `${fmt(gain('RR.medium'))} / ${p.rr[0]}`,
-              `${fmt(gain('RR.long'))} / ${p.rr[1]}`,
-              `${fmt(gain('RR'))} / ${p.rr[2]}`,
-              `${fmt(uGain)} / ${p.uCore}`,
+              `${formatFigure(gain('RR.medium'))} / ${p.rr[0]}`,
+              `${formatFigure(gain('RR.long'))} / ${p.rr[1]}`,
+              `${formatFigure(gain('RR'))} / ${p.rr[2]}`,
+              `${formatFigure(uGain)} / ${p.uCore}`,
             ];
           }),
       ).replace(/^/, 'GLTS improvement on W1, % (RR: lower is better; U_core.high: higher)\n')
@@ -300,5 +300,3 @@ async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): P
     },
   };
 }
-
-const fmt = (x: number) => (Number.isFinite(x) ? formatNumber(Number(x.toPrecision(3))) : '—');

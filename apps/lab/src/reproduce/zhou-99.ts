@@ -1,6 +1,6 @@
 import { ConfigError } from '@js/core';
 import { type ConfidenceInterval, confidenceInterval } from '@js/metrics';
-import { formatNumber, renderTable } from '../output/table.ts';
+import { formatFigure, renderTable } from '../output/table.ts';
 import type { Paper, ReproduceOptions, Reproduction } from './paper.ts';
 
 /**
@@ -164,7 +164,7 @@ async function reproduce(o: ReproduceOptions): Promise<Reproduction> {
           load,
           ...figures.map(
             (f, i) =>
-              `${fmt(c.figures[f].mean)} ± ${fmt(c.figures[f].halfWidth)} / ${paperTables[scheme][load]![i]}`,
+              `${formatFigure(c.figures[f].mean)} ± ${formatFigure(c.figures[f].halfWidth)} / ${paperTables[scheme][load]![i]}`,
           ),
         ];
       }),
@@ -204,8 +204,6 @@ const departures = [
   'is placed or a slot deleted (§4) idles only 1.1 % of the capacity and moves r_a by −0.005 ± 0.011.',
 ];
 
-const fmt = (x: number) => formatNumber(Number(x.toPrecision(3)));
-
 /** The paper's claims against our cells at one load, one line each with the figures behind it. */
 function shape(load: number, cellOf: (s: Scheme, l: number) => Cell): string[] {
   const m = (s: Scheme, f: Figure) => cellOf(s, load).figures[f].mean;
@@ -219,7 +217,7 @@ function shape(load: number, cellOf: (s: Scheme, l: number) => Cell): string[] {
     schemes.map(([s]) => s).reduce((a, b) => ((higher ? m(b, f) > m(a, f) : m(b, f) < m(a, f)) ? b : a));
   return [
     `BR no worse than BC on ${brBeatsBc.length} of 7 figures (${brBeatsBc.join(', ')})`,
-    `BRMS ÷ BR: t_ta ${fmt(m('BRMS', 't_ta') / m('BR', 't_ta'))}, t_sa ${fmt(m('BRMS', 't_sa') / m('BR', 't_sa'))}, n_a ${fmt(m('BRMS', 'n_a') / m('BR', 'n_a'))}, n_l ${fmt(m('BRMS', 'n_l') / m('BR', 'n_l'))}; r_a BRMS ${fmt(m('BRMS', 'r_a'))} vs BC ${fmt(m('BC', 'r_a'))}`,
+    `BRMS ÷ BR: t_ta ${formatFigure(m('BRMS', 't_ta') / m('BR', 't_ta'))}, t_sa ${formatFigure(m('BRMS', 't_sa') / m('BR', 't_sa'))}, n_a ${formatFigure(m('BRMS', 'n_a') / m('BR', 'n_a'))}, n_l ${formatFigure(m('BRMS', 'n_l') / m('BR', 'n_l'))}; r_a BRMS ${formatFigure(m('BRMS', 'r_a'))} vs BC ${formatFigure(m('BC', 'r_a'))}`,
     `fewest slots (n_a) among the multi-slot schemes: ${multi.reduce((a, b) => (m(b, 'n_a') < m(a, 'n_a') ? b : a))}`,
     `highest r_a: ${best('r_a', true)}; best t_ta: ${best('t_ta')}; best t_sa: ${best('t_sa')}`,
   ];

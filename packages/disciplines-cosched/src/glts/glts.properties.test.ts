@@ -78,11 +78,33 @@ describe('glts fairness with slackTest all-delayed (§4.5 step 6, formula 4) on 
 });
 
 describe('glts fairness with slackTest pushed-past (§4.5 step 6: groups that "cause" a delay past R_max)', () => {
+  /** The groups GLTS starts on a small zeng-sodan-multicore sequence (four nodes, load 2). */
+  const decisions = async (
+    seed: number,
+    jobs: number,
+    fSlack: number,
+    slackTest: 'pushed-past' | 'all-delayed',
+  ) => {
+    const list = [...modelWorkload('zeng-sodan-multicore', { jobs, seed, processors: 4, load: 2 }).jobs];
+    const seen: GroupDecision[] = [];
+    const run = await checkRun(observed('glts', seen), fourNodes, list, {
+      profile: scojoPectProfile,
+      options: { fSlack, slackTest },
+      contention: zengSodanContention,
+      knowledge: { runtimes: 'exact', speedup: true },
+      placement: { maxJobsPerNode: 2 },
+    });
+    expect(run.violations).toEqual([]);
+    return seen;
+  };
+  /** Predictions a group lengthened, for jobs already past F_slack · R_est before it. */
+  const delayedWhileLate = (seen: readonly GroupDecision[], fSlack: number) =>
+    seen.flatMap((d) => d.predictions).filter((p) => p.after > p.before + 1e-6 && p.before > fSlack * p.rEst);
+
   // A job already predicted past R_max without the group does not block it; every job the group
   // delays that was predicted within R_max stays within it.
   it('no group pushes a job from within F_slack · R_est to past it', async () => {
     let groups = 0;
-    let late = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 1_000_000 }),
@@ -90,31 +112,26 @@ describe('glts fairness with slackTest pushed-past (§4.5 step 6: groups that "c
         // At F_slack 1 a job whose plan slipped since submission (swaps, short slices) is past R_max.
         fc.constantFrom(1, 1.2, 1.5),
         async (seed, jobs, fSlack) => {
-          const list = [
-            ...modelWorkload('zeng-sodan-multicore', { jobs, seed, processors: 4, load: 2 }).jobs,
-          ];
-          const seen: GroupDecision[] = [];
-          const run = await checkRun(observed('glts', seen), fourNodes, list, {
-            profile: scojoPectProfile,
-            options: { fSlack, slackTest: 'pushed-past' },
-            contention: zengSodanContention,
-            knowledge: { runtimes: 'exact', speedup: true },
-            placement: { maxJobsPerNode: 2 },
-          });
-          expect(run.violations).toEqual([]);
+          const seen = await decisions(seed, jobs, fSlack, 'pushed-past');
           groups += seen.length;
           for (const d of seen)
-            for (const p of d.predictions) {
-              if (!(p.after > p.before + 1e-6)) continue;
-              if (p.before <= fSlack * p.rEst) expect(p.after).toBeLessThanOrEqual(fSlack * p.rEst + 1e-6);
-              else late++;
-            }
+            for (const p of d.predictions)
+              if (p.after > p.before + 1e-6 && p.before <= fSlack * p.rEst)
+                expect(p.after).toBeLessThanOrEqual(fSlack * p.rEst + 1e-6);
         },
       ),
       { numRuns: 40 },
     );
     expect(groups).toBeGreaterThan(0);
-    // Groups that delay jobs already past R_max do start (what all-delayed forbids).
-    expect(late).toBeGreaterThan(0);
+  });
+
+  it('a group that delays a job already past R_max starts (what all-delayed forbids): one sequence, fixed', async () => {
+    // Seed 999984, 39 jobs, F_slack 1: a sequence the property above drew, kept so that the case
+    // is always there (across random draws it appears in most runs of 40, not all).
+    const [seed, jobs, fSlack] = [999_984, 39, 1];
+    expect(
+      delayedWhileLate(await decisions(seed, jobs, fSlack, 'pushed-past'), fSlack).length,
+    ).toBeGreaterThan(0);
+    expect(delayedWhileLate(await decisions(seed, jobs, fSlack, 'all-delayed'), fSlack)).toEqual([]);
   });
 });

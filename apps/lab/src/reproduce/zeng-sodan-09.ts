@@ -228,12 +228,6 @@ async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): P
           }),
       ).replace(/^/, 'GLTS improvement on W1, % (RR: lower is better; U_core.high: higher)\n')
     : 'GLTS is not registered yet: only the space-sharing baseline ran.';
-  const nodes = (w: 'W1' | 'W2') =>
-    nodeTable(
-      w,
-      present.map((d) => ({ scheme: d, figures: find(w, d)!.figures })),
-      CORES_PER_NODE,
-    );
   const sweep = (title: string, rows: readonly (readonly (string | number)[])[], head: string[]) =>
     rows.length ? renderTable(head, rows).replace(/^/, `${title}\n`) : '';
   const blockRows = blocks.flatMap((size) =>
@@ -257,7 +251,11 @@ async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): P
     '',
     gains,
     '',
-    nodes('W1'),
+    nodeTable(
+      'W1',
+      present.map((d) => ({ scheme: d, figures: find('W1', d)!.figures })),
+      CORES_PER_NODE,
+    ),
     '',
     sweep('Figure 8 (W2): RR by block size', blockRows, [
       'block size',

@@ -27,6 +27,8 @@ interface Occupancy {
 
 const occupancyKeys = ['shared', 'allCores', 'someCores', 'memberAlone', 'idle'] as const;
 const noNodes = (): Occupancy => ({ shared: 0, allCores: 0, someCores: 0, memberAlone: 0, idle: 0 });
+/** Each node figure with its counter names over the run and over high-load phases, built once. */
+const nodeCounters = occupancyKeys.map((k) => [k, `nodes.${k}`, `nodes.${k}.high`] as const);
 
 /** Used cores and nodes, and node-seconds by occupancy, over a span of time. */
 class Usage {
@@ -34,10 +36,10 @@ class Usage {
   cores = 0;
   nodes = 0;
   readonly occupancy = noNodes();
-  add(dt: number, cores: number, nodes: number, occupancy: Occupancy): void {
+  add(dt: number, cores: number, occupancy: Occupancy): void {
     this.time += dt;
     this.cores += cores * dt;
-    this.nodes += nodes * dt;
+    this.nodes += (occupancy.shared + occupancy.allCores + occupancy.someCores) * dt;
     for (const k of occupancyKeys) this.occupancy[k] += occupancy[k] * dt;
   }
 }
@@ -74,7 +76,6 @@ export class ZengSodanMetrics {
   readonly #rr = { all: new Mean(), byType: [new Mean(), new Mean(), new Mean()] };
   #last = Number.NaN;
   #cores = 0;
-  #nodes = 0;
   #occupancy = noNodes();
   #waiting = 0;
   /** Per node, this round: processes running, distinct jobs, and the last job seen. */
@@ -109,9 +110,8 @@ export class ZengSodanMetrics {
     if (Number.isNaN(this.#last)) this.#last = now;
     const dt = now - this.#last;
     if (dt > 0) {
-      this.#all.add(dt, this.#cores, this.#nodes, this.#occupancy);
-      if (this.#waiting >= this.settings.highLoad)
-        this.#high.add(dt, this.#cores, this.#nodes, this.#occupancy);
+      this.#all.add(dt, this.#cores, this.#occupancy);
+      if (this.#waiting >= this.settings.highLoad) this.#high.add(dt, this.#cores, this.#occupancy);
     }
     this.#last = now;
   }
@@ -153,8 +153,7 @@ export class ZengSodanMetrics {
       }
     }
     this.#cores = cores;
-    this.#nodes = occupancy.shared + occupancy.allCores + occupancy.someCores;
-    occupancy.idle = this.#ownNodes - this.#nodes;
+    occupancy.idle = this.#ownNodes - occupancy.shared - occupancy.allCores - occupancy.someCores;
     this.#occupancy = occupancy;
     let waiting = 0;
     for (const job of ctx.jobs.pending) if (job.state === 'pending') waiting++;
@@ -165,14 +164,12 @@ export class ZengSodanMetrics {
     ctx.count('U_core.high', share(this.#high, 'cores', this.#ownCores));
     ctx.count('U_node.high', share(this.#high, 'nodes', this.#ownNodes));
     ctx.count('highLoadShare', this.#all.time > 0 ? this.#high.time / this.#all.time : 0);
-    for (const [u, suffix] of [
-      [this.#all, ''],
-      [this.#high, '.high'],
-    ] as const) {
-      for (const k of occupancyKeys) {
-        if (k === 'memberAlone' && ranInGroup === undefined) continue;
-        ctx.count(`nodes.${k}${suffix}`, u.time > 0 ? u.occupancy[k] / u.time : 0);
-      }
+    const all = this.#all;
+    const high = this.#high;
+    for (const [k, overRun, overHigh] of nodeCounters) {
+      if (k === 'memberAlone' && ranInGroup === undefined) continue;
+      ctx.count(overRun, all.time > 0 ? all.occupancy[k] / all.time : 0);
+      ctx.count(overHigh, high.time > 0 ? high.occupancy[k] / high.time : 0);
     }
     if (this.#rr.all.count > 0) ctx.count('RR', this.#rr.all.value);
     this.#rr.byType.forEach((mean, t) => {

@@ -95,8 +95,11 @@ export class AllocationLedger {
     for (let i = 0; i < processors.length; i++) {
       const p = processors[i]!;
       if (running[p] !== -1) {
-        // Duplicate id in the request: undo what was taken and refuse.
-        for (let j = 0; j < i; j++) this.#vacate(processors[j]!, newlyResident);
+        // Duplicate id in the request: undo what was taken (the idle set is not touched yet) and refuse.
+        for (let j = 0; j < i; j++) {
+          running[processors[j]!] = -1;
+          if (newlyResident) resident[processors[j]!]!--;
+        }
         throw new LedgerError('no-over-commit', `processor ${p} is named twice`);
       }
       running[p] = job;
@@ -175,11 +178,5 @@ export class AllocationLedger {
         );
       }
     }
-  }
-
-  #vacate(p: number, dropResidency: boolean): void {
-    this.runningJob[p] = -1;
-    this.idle.add(p);
-    if (dropResidency) this.resident[p]!--;
   }
 }

@@ -277,6 +277,31 @@ describe('schedlab reproduce', () => {
     expect(text.stdout).toContain("W1 here is read by Table 5's Load column");
   }, 120_000);
 
+  it('zeng-sodan-09-all-cores --quick: the same cells with Case 5 offered to any parallel job', async () => {
+    type Data = {
+      matchmaking: Record<string, unknown>;
+      cells: { workload: string; discipline: string; options: object; figures: Record<string, number> }[];
+    };
+    const run = async (paper: string) => {
+      const { code, stdout } = await schedlab('reproduce', paper, '--quick', '--json', '--workers', '1');
+      expect(code).toBe(0);
+      return JSON.parse(stdout) as Data;
+    };
+    const [allCores, plain] = [await run('zeng-sodan-09-all-cores'), await run('zeng-sodan-09')];
+    expect([allCores.matchmaking, plain.matchmaking]).toEqual([{ allCores: 'any' }, {}]);
+    const key = (c: Data['cells'][number]) => `${c.workload} ${c.discipline} ${JSON.stringify(c.options)}`;
+    expect(allCores.cells.map(key)).toEqual(plain.cells.map(key));
+    // SSP has no Case 5 to read, so its runs are the same; GLTS's are not: the option reached it.
+    const figures = (d: Data, discipline: string) =>
+      d.cells.find((c) => c.discipline === discipline && Object.keys(c.options).length === 0)!.figures;
+    expect(figures(allCores, 'ssp')).toEqual(figures(plain, 'ssp'));
+    expect(figures(allCores, 'glts')['nodes.allCores.high']).not.toBe(
+      figures(plain, 'glts')['nodes.allCores.high'],
+    );
+    const text = await schedlab('reproduce', 'zeng-sodan-09-all-cores', '--quick', '--workers', '1');
+    expect(text.stdout).toContain('offers Case 5 (all cores) to any parallel job');
+  }, 120_000);
+
   it('an unknown paper is a coded error naming the known ones', async () => {
     const { code, stderr } = await schedlab('reproduce', 'leinberger98');
     expect(code).toBe(1);

@@ -4,7 +4,8 @@ import { leinberger99, leinberger99SizeMean } from './leinberger99.ts';
 import type { Paper } from './paper.ts';
 import { parsonsSevcik97 } from './parsons-sevcik-97.ts';
 import { parsonsSevcik97Amdahl } from './parsons-sevcik-97-amdahl.ts';
-import { zengSodan09, zengSodan09Table5Load } from './zeng-sodan-09.ts';
+import { zengSodan09 } from './zeng-sodan-09.ts';
+import { zengSodan09AllCores, zengSodan09Table5Load } from './zeng-sodan-09-readings.ts';
 import { zhou99 } from './zhou-99.ts';
 
 /** The papers `schedlab reproduce` knows, by name. */
@@ -17,6 +18,7 @@ export const papers: readonly Paper[] = [
   zhou99,
   zengSodan09,
   zengSodan09Table5Load,
+  zengSodan09AllCores,
 ];
 
 export function paper(name: string): Paper {

@@ -89,10 +89,14 @@ interface Cell {
   readonly saturated: number;
 }
 
-/** How W1 is read, whether W2's figures run too, and what the reading showed (measured once). */
-interface Reading {
+/**
+ * How W1 is read, whether W2's figures run too, options for every scheme but SSP (which has none of
+ * them), and what the reading showed (measured once).
+ */
+export interface Reading {
   readonly w1: 'W1' | 'W1ByLoad';
   readonly withW2: boolean;
+  readonly matchmaking?: Readonly<Record<string, unknown>>;
   readonly note: readonly string[];
 }
 
@@ -103,33 +107,8 @@ export const zengSodan09 = paperReading(
   reproduce,
 );
 
-/**
- * W1 read by Table 5's Load column (the model's `W1ByLoad`, α = 10.168, W2 arriving 1.226 times as
- * often as W1): the W1 figures only. Measured on seeds 1–6, GLTS against SSP in RR: 33.1 % all,
- * 35.9 % medium, 54.0 % long (paper 35.5, 34.9, 53.2; with α = 10.33 on the same seeds 25.7, 28.8,
- * 44.1), U_core in high-load phases +15.4 % (paper +26.8). That was before the fairness test's two
- * changes (`slackTest: 'all-delayed'`; predictions read with R_est's 0.75); single runs of the same
- * seeds after the first gave 31.3 / 32.6 / 53.2 % and +14.9 % (32.3 / 34.4 / 53.8 % and +15.8 %
- * before it in that harness). The reproduction's own table is the current figure.
- */
-export const zengSodan09Table5Load = paperReading(
-  'zeng-sodan-09-table5-load',
-  "Zeng & Sodan: G-LOMARC-TS inside Scojo-PECT, W1 read by Table 5's Load column (Figures 6, 7 and 9)",
-  {
-    w1: 'W1ByLoad',
-    withW2: false,
-    note: [
-      "W1 here is read by Table 5's Load column (10.6 for W1, 13.0 for W2), not by its α: α = 10.168, at which W2",
-      "arrives 1.226 times as often as W1 (α = 10.33 gives 1.350 in the reference code's arithmetic). Seeds 1–6: GLTS",
-      'beats SSP by 33.1 % (all), 35.9 % (medium), 54.0 % (long) in RR against 25.7, 28.8, 44.1 at α = 10.33, measured',
-      "before the fairness test's two changes (`slackTest: 'all-delayed'`; predictions read with R_est's 0.75). The table",
-      'above is the current run.',
-    ],
-  } satisfies Reading,
-  reproduce,
-);
-
-async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): Promise<Reproduction> {
+/** The reproduction under one reading (`zeng-sodan-09-readings.ts` has the others). */
+export async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): Promise<Reproduction> {
   const registered = new Set(o.settings.registry.disciplines().map((d) => d.definition.name));
   const missing = schemes.filter((s) => !registered.has(s));
   if (missing.includes('ssp'))
@@ -150,7 +129,7 @@ async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): P
           },
           seed,
           settings: {
-            options,
+            options: discipline === 'ssp' ? options : { ...reading.matchmaking, ...options },
             profile: 'scojo-pect',
             contention: 'zeng-sodan-09',
             knowledge: { runtimes: 'exact', speedup: true },
@@ -290,6 +269,7 @@ async function reproduce(o: ReproduceOptions, paper: Paper, reading: Reading): P
     data: {
       paper: paper.title,
       w1: zengSodanWorkloads[reading.w1],
+      matchmaking: reading.matchmaking ?? {},
       departures: reading.note,
       paperFindings,
       seeds,

@@ -9,11 +9,14 @@ import { glts } from './glts.ts';
 // the first medium slice [0, 1080) of the ideal profile. SL_scr 1.5 · SL_sno 1.05 > MAX_SL, SL_sno ≤
 // SELF_SL2: formula 8 and the group PPN are both 2, so a job alone runs at 1.05 and in a group at
 // SL_sno · SL_cos (§4.9). R_est = 0.75 × the response planned at submission (§5.1); the fairness
-// test's predictions from the plan are adjusted by the same 0.75.
+// test's predictions from the plan are adjusted by the same 0.75. With `allCores: 'any'` Case 5
+// runs such a job on all cores of half the nodes at 1.575 (gain 8 / (1.575 · 2) − 1 = 1.54).
 const MEDIUM = 1;
 const sl = (slCos: number) => ({ slScr: 1.5, slSno: 1.05, slCos });
 const nodes = (...ns: number[]) => ns.flatMap((n) => [4 * n, 4 * n + 2]);
 const partners = (...ns: number[]) => ns.flatMap((n) => [4 * n + 1, 4 * n + 3]);
+const allCoresOf = (...ns: number[]) => ns.flatMap((n) => [4 * n, 4 * n + 2, 4 * n + 1, 4 * n + 3]);
+const anyAllCores = { allCores: 'any' };
 /** Job 1 (8 processes, four nodes at PPN 2) and jobs 2 and 3 (two nodes each) that fill its window. */
 const trio = (slCos: number) => [
   typed(1, MEDIUM, 8, 400, 0, sl(slCos)),
@@ -111,6 +114,24 @@ describe('glts: with F_slack 1 no group delays a job beyond its plan at submissi
     expect(outcome(3).end).toBeCloseTo(735, 6);
     expect(counters.groups ?? 0).toBe(0);
   });
+
+  it('with Case 5 for any parallel job (allCores any), a job takes it where the plan admits its longer run', async () => {
+    // No group passes, as above. Job 1's Case 5 (nodes 0 and 1 at 1.575, [0, 630)) would delay the
+    // reservations of jobs 2 and 3 at 420 on two nodes each, so the plan refuses it: Case 4, at PPN 2
+    // on all four nodes, [0, 420). At 420 the pair again fails the test, and Case 5 wins for each
+    // (4 / 1.575 − 1 = 1.54 on one node, against Case 4's 0.90 on two): 300 · 1.575 = 472.5, so
+    // both end at 892.5, later than the 735 planned, on half the nodes.
+    const { ops, outcome, counters } = await runCosched(glts, trio(1.1), {
+      options: { fSlack: 1, ...anyAllCores },
+    });
+    expect(ops(1)).toEqual([['start', 0, nodes(0, 1, 2, 3)]]);
+    expect(outcome(1).end).toBeCloseTo(420, 6);
+    expect(ops(2)).toEqual([['start', 420, allCoresOf(0)]]);
+    expect(ops(3)).toEqual([['start', 420, allCoresOf(1)]]);
+    expect(outcome(2).end).toBeCloseTo(892.5, 6);
+    expect(outcome(3).end).toBeCloseTo(892.5, 6);
+    expect(counters.groups ?? 0).toBe(0);
+  });
 });
 
 describe('glts: groups are disbanded, never joined (§4.4)', () => {
@@ -161,6 +182,14 @@ describe('cst and cstws: two jobs, best match or first match (§5.1)', () => {
     expect(outcome(2).end).toBeCloseTo(462, 6);
     expect(outcome(3).start).toBeCloseTo(462, 6);
   });
+
+  it('a first match of less gain than Case 5 loses to it (allCores any)', async () => {
+    // CSTWS's pair of jobs 1 and 2 gains 1.16 < Case 5's 1.54: job 1 runs alone on all cores of
+    // nodes 0 and 1 at 1.575. CST's pair with job 3 (2.46) would still beat it.
+    const { ops, outcome } = await runCosched(cstws, jobs, { options: anyAllCores });
+    expect(ops(1)).toEqual([['start', 0, allCoresOf(0, 1)]]);
+    expect(outcome(1).end).toBeCloseTo(630, 6);
+  });
 });
 
 describe('matchmaking by pair values (§4.6: SL_{A,i} per pair)', () => {
@@ -186,10 +215,15 @@ describe('matchmaking by pair values (§4.6: SL_{A,i} per pair)', () => {
 
 describe('glts: the delay factor R / R_est of §5.2 counts medium and long jobs', () => {
   it('a medium job alone ends as planned at submission: R / R_est = 1 / 0.75; short jobs are not counted', async () => {
-    // Job 1 alone at PPN 2: 400 · 1.05 = 420 s, as planned, so R / R_est = 420 / (0.75 · 420).
+    // Job 1 alone at PPN 2 (Case 4): 400 · 1.05 = 420 s, as planned, so R / R_est = 420 / (0.75 · 420).
     // The sketch's buckets are 0.5 % wide.
     const medium = await runCosched(glts, [typed(1, MEDIUM, 8, 400, 0, sl(1.1))]);
     expect(Math.abs(medium.counters['fairness.p75']! - 1 / 0.75)).toBeLessThan(0.01);
+    // With allCores any it takes Case 5 (the plan, formula 8's, had it at PPN 2): 400 · 1.575 = 630 s
+    // on two nodes, so R / R_est = 630 / 315 = 2.
+    const allCores = await runCosched(glts, [typed(1, MEDIUM, 8, 400, 0, sl(1.1))], { options: anyAllCores });
+    expect(allCores.outcome(1).end).toBeCloseTo(630, 6);
+    expect(Math.abs(allCores.counters['fairness.p75']! - 2)).toBeLessThan(0.01);
     // Short jobs are only space-shared (§4.3): matchmaking delays none, and §5.2 gives the factor
     // for medium and long jobs only.
     const short = await runCosched(glts, [typed(1, 0, 8, 400, 0, sl(1.1)), typed(2, 0, 4, 100, 0, sl(1.1))]);

@@ -24,6 +24,7 @@ export const gltsOptions = z
         'R_est = this × the response time simulated at submission (§5.1: 0.75, as jobs run faster than estimated thanks to non-type slice backfilling and coscheduling); the fairness test adjusts its predictions from the plan alike, so the factor cancels in formula 4 and scales the reported R / R_est',
       ),
     lowLoad: matchmakingOptions.shape.lowLoad,
+    allCores: matchmakingOptions.shape.allCores,
     slackTest: matchmakingOptions.shape.slackTest,
     unknownSlowdowns: z
       .enum(['all-cores', 'one-per-node'])
@@ -32,7 +33,7 @@ export const gltsOptions = z
   })
   .strict();
 
-/** The parsed options of a G-LOMARC-TS discipline: the slice settings, Table 6's MAX_SL … F_slack, R_est's factor and the low-load and slack rules. */
+/** The parsed options of a G-LOMARC-TS discipline: the slice settings, Table 6's MAX_SL … F_slack, R_est's factor and the low-load, all-cores and slack rules. */
 export type GltsOptions = z.output<typeof gltsOptions>;
 
 /** Table 6's values with the search of a variant (§5.1), for the matchmaking functions. */
@@ -48,5 +49,6 @@ export const matchmakingOf = (o: GltsOptions, search: MatchSearch): MatchmakingO
     fSlack: o.fSlack,
     nH: o.highLoad,
     lowLoad: o.lowLoad,
+    allCores: o.allCores,
     slackTest: o.slackTest,
   });

@@ -119,7 +119,7 @@ export class GltsRound {
     const ppn = Math.max(
       asMember(m, machine, options).ppn,
       partialCoresPpn(m, machine, options),
-      spaceSharingPpn(m, machine, options),
+      options.allCores === 'any' && m.size > 1 ? machine.coresPerNode : spaceSharingPpn(m, machine, options),
     );
     return Math.ceil(job.size / Math.max(1, Math.min(ppn, job.size)));
   }

@@ -184,13 +184,21 @@ describe('the first waiting job (§4.3, §4.4)', () => {
   it('falls back to Case 4, or to nothing', () => {
     const job = waiting(1, 16, 1000, twoPerNode);
     const s = situation({ job, waiting: [waiting(2, 16, 1000)], context: contextWith(8, { '2>1': 1.3 }) });
-    // 16/(1.1·8) − 1 = 0.8182
+    // No group (SL_cos 1.3 > MAX_SL), and Case 5 is not offered (1.43 > MAX_SL): Case 4,
+    // 16/(1.1·8) − 1 = 0.8182.
     const d = decideFirstJob(s, options);
     expect(d).toMatchObject({ kind: 'space', case: 4, ppn: 2, nodes: 8 });
     if (d.kind === 'space') expect(d.gain).toBeCloseTo(16 / 8.8 - 1, 10);
     expect(decideFirstJob({ ...s, context: contextWith(7, { '2>1': 1.3 }) }, options)).toEqual({
       kind: 'none',
     });
+    // Case 5 for any parallel job (allCores any): 16/(1.43·4) − 1 = 1.7972 on 4 nodes; Case 4 only
+    // where the plan refuses Case 5's longer run; nothing on 3 nodes.
+    const any = preset('glts', { allCores: 'any' });
+    expect(decideFirstJob(s, any)).toMatchObject({ kind: 'space', case: 5, ppn: 4, nodes: 4 });
+    const refused = { ...s, startsAlone: (a: { case: 4 | 5 }) => a.case === 4 };
+    expect(decideFirstJob(refused, any)).toMatchObject({ kind: 'space', case: 4, ppn: 2, nodes: 8 });
+    expect(decideFirstJob({ ...s, context: contextWith(3, { '2>1': 1.3 }) }, any)).toEqual({ kind: 'none' });
   });
 });
 

@@ -89,6 +89,12 @@ export const matchmakingOptions = z
       .describe(
         'the first waiting job at low load, when every waiting job fits the free nodes at one process per node: it is space-shared (§4.3: "space sharing is more beneficial because obtaining the best runtimes per job"); formula-8 at formula 8\'s processes per node, as §4.3 has it for space sharing "always … by employing a threshold on acceptable self slowdown"; fastest at its least self slowdown (one process per node unless a self slowdown is a speedup)',
       ),
+    allCores: z
+      .enum(['formula-8', 'any'])
+      .default('formula-8')
+      .describe(
+        'which parallel jobs Case 5 (space sharing on all cores, §4.4) is offered to: formula-8, those formula 8 gives all cores (SL_scr·SL_sno ≤ MAX_SL), as §4.3 has the processes per node of space sharing "chosen … by employing a threshold on acceptable self slowdown" and Table 6 calls MAX_SL "the maximum slowdown that a job should experience", Case 4 at one process per CPU or per node for the rest; any, every job of four processes or more, at 4 / (SL_scr·SL_sno) − 1 against the groups (§4.4 lists "PPN = M" with no condition), Case 4 then left to smaller jobs and to a run the plan refuses at all cores',
+      ),
     search: z
       .enum(matchSearches)
       .default('glts')

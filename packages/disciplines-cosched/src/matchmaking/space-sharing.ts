@@ -59,9 +59,14 @@ const alone = (job: MatchJob, wanted: number, machine: MachineSummary): SpaceSha
 const fits = (s: SpaceSharing, machine: MachineSummary): SpaceSharing | undefined =>
   s.nodes <= machine.freeNodes ? s : undefined;
 
-/** Case 5: all cores, offered only where formula 8 would pick them (SL_scr·SL_sno ≤ MAX_SL) and it fits. */
+/**
+ * Case 5: all cores, for a parallel job, if it fits. The `allCores` option says which jobs: those
+ * formula 8 gives all cores (SL_scr·SL_sno ≤ MAX_SL), or any (one of two or three processes then gets
+ * as many per node, which is Case 4).
+ */
 export const allCoresCase = (job: MatchJob, machine: MachineSummary, options: MatchmakingOptions) =>
-  job.size > 1 && spaceSharingPpn(job, machine, options) === machine.coresPerNode
+  job.size > 1 &&
+  (options.allCores === 'any' || spaceSharingPpn(job, machine, options) === machine.coresPerNode)
     ? fits(alone(job, machine.coresPerNode, machine), machine)
     : undefined;
 

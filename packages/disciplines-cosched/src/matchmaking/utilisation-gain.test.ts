@@ -102,10 +102,20 @@ describe('space sharing (formula 8, Cases 4 and 5)', () => {
     expect(partialCoresCase(job, m, options)).toMatchObject({ case: 4, ppn: 2, nodes: 8 });
   });
 
-  it('offers Case 5 only within MAX_SL, and nothing that does not fit', () => {
+  it('offers Case 5 within MAX_SL only, or to any parallel job (allCores any), and nothing that does not fit', () => {
     const heavy = waiting(1, 16, 1000, { slScr: 1.3, slSno: 1.1 });
     expect(allCoresCase(heavy, m, options)).toBeUndefined();
     expect(partialCoresCase(heavy, machine(7), options)).toBeUndefined(); // needs 8 nodes
     expect(standardSpaceSharing(heavy, machine(8), options)).toMatchObject({ case: 4, ppn: 2 });
+    // any: 16 / (1.43 · 4) − 1 = 1.7972 on 4 nodes.
+    const any = preset('glts', { allCores: 'any' });
+    const all = allCoresCase(heavy, m, any);
+    expect(all).toMatchObject({ case: 5, ppn: 4, nodes: 4 });
+    expect(all?.gain).toBeCloseTo(16 / 5.72 - 1, 10);
+    expect(allCoresCase(heavy, machine(3), any)).toBeUndefined();
+    // A job of three processes gets three per node (Case 4); a serial job none of this.
+    const three = waiting(2, 3, 1000, { slScr: 1.3, slSno: 1.1 });
+    expect(allCoresCase(three, m, any)).toMatchObject({ case: 4, ppn: 3, nodes: 1 });
+    expect(allCoresCase(waiting(3, 1, 1000), m, any)).toBeUndefined();
   });
 });

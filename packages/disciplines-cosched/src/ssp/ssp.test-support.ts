@@ -94,6 +94,7 @@ export async function holdsOnRandomWorkloads(
   discipline: DisciplineDefinition,
   jobsPerNode: number,
   numRuns: number,
+  optionSets: readonly Record<string, unknown>[] = [{}],
 ) {
   await fc.assert(
     fc.asyncProperty(
@@ -101,10 +102,12 @@ export async function holdsOnRandomWorkloads(
       fc.integer({ min: 5, max: 30 }),
       fc.constantFrom(scojoPectProfile, idealProfile),
       fc.boolean(),
-      async (seed, jobs, profile, exact) => {
+      fc.constantFrom(...optionSets),
+      async (seed, jobs, profile, exact, options) => {
         const list = [...modelWorkload('zeng-sodan-multicore', { jobs, seed, processors: 4 }).jobs];
         const run = await checkRun(discipline, fourNodes, list, {
           profile,
+          options,
           contention: zengSodanContention,
           knowledge: exact ? { runtimes: 'exact', speedup: true } : {},
           placement: { maxJobsPerNode: jobsPerNode },

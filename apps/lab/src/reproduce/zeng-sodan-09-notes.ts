@@ -46,7 +46,8 @@ export const w1Departures: readonly string[] = [
   "paper's gain. §4.4 re-pairs a running job only with the first waiting job (Cases 2, 3); with Cases 2 and 3 in",
   'backfilling as well (not the paper; seeds 1–3) members are alone on 34 nodes, U_core.high is 0.62 and RR 2.60.',
   'Case 5 offered to any parallel job, not only within MAX_SL (`reproduce zeng-sodan-09-all-cores`), overshoots the paper',
-  "instead: U_core.high +39.5 % over SSP, RR −41.6 %. The paper's +26.8 % lies between the two readings.",
+  "instead: U_core.high +39.5 % over SSP, RR −41.6 %. The paper's +26.8 % lies between the two readings, near Case 5",
+  "for jobs up to SL_scr·SL_sno ≈ 1.6 (that reading's note).",
 ];
 
 /**
@@ -68,4 +69,10 @@ export const allCoresNote: readonly string[] = [
   '- W2: GLTS 3.01 (3.91), SSP 10.5. Block sizes 4–24: 3.15 / 3.13 / 3.09 / 3.01 / 3.13 on seeds 1–3, 3.12 / 3.17 /',
   '  3.17 / 3.27 / 3.21 on seeds 4–6: no steady optimum, as under the default. F_slack 1–3 on W1: 2.36 / 2.09 / 2.06 /',
   '  2.10 / 2.11, flat from 1.5.',
+  'Between the readings (a temporary probe, W1 seeds 1–3: Case 5 for jobs up to SL_scr·SL_sno = T): T 1.25 (the default)',
+  '/ 1.5 / 1.5625 / 1.65 / 1.75 / 2.0 give GLTS RR 2.58 / 2.37 / 2.26 / 2.22 / 2.17 / 2.09 and U_core.high 0.605 / 0.637 /',
+  "0.650 / 0.680 / 0.695 / 0.726. The paper's gains over SSP (RR −35.5 %, long −53.2 %, U_core.high +26.8 %) fall near",
+  'T ≈ 1.6 (at 1.5625, MAX_SL²: −35.9 %, −54.3 %, +23.3 %); medium jobs then gain 45.1 % (paper 34.9), CST and',
+  'CSTWS trailing by 0.5 and 2.1 % (paper 13.9, 23.2) and 0.26 of medium and long jobs grouped. No such threshold is',
+  "in the paper; Table 6's MAX_SL bounds the product at 1.25.",
 ];

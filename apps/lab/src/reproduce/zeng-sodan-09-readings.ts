@@ -34,14 +34,14 @@ export const zengSodan09Table5Load = paperReading(
 );
 
 /**
- * Case 5 (all cores) offered to any parallel job (`allCores: 'any'`), not only within MAX_SL: §4.4
- * lists "PPN = M" with no condition, where §4.3 chooses space sharing's processes per node by "a
- * threshold on acceptable self slowdown" (the default reading: formula 8's). The paper's gain in
- * U_core.high lies between the two readings' (the note).
+ * Case 5 (all cores) offered to every job of four processes or more (`allCores: 'any'`), not only
+ * within MAX_SL: §4.4 lists "PPN = M" with no condition, where §4.3 chooses space sharing's
+ * processes per node by "a threshold on acceptable self slowdown" (the default reading: formula
+ * 8's). The paper's gain in U_core.high lies between the two readings' (the note).
  */
 export const zengSodan09AllCores = paperReading(
   'zeng-sodan-09-all-cores',
-  'Zeng & Sodan: G-LOMARC-TS inside Scojo-PECT, Case 5 (all cores) for any parallel job (Figures 6–9)',
+  'Zeng & Sodan: G-LOMARC-TS inside Scojo-PECT, Case 5 (all cores) for every job of four processes or more (Figures 6–9)',
   { w1: 'W1', withW2: true, matchmaking: { allCores: 'any' }, note: allCoresNote } satisfies Reading,
   reproduce,
 );

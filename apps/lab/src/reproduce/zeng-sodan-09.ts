@@ -116,6 +116,9 @@ export async function reproduce(o: ReproduceOptions, paper: Paper, reading: Read
   const present = schemes.filter((s) => registered.has(s));
   const seeds = Array.from({ length: o.seeds ?? (o.quick ? 1 : 3) }, (_, i) => i + 1);
   const jobs = o.jobs ?? (o.quick ? 400 : 10_000);
+  // The options a scheme runs with: the reading's (SSP has none of them), then the cell's own.
+  const effective = (discipline: string, options: Readonly<Record<string, unknown>>) =>
+    discipline === 'ssp' ? options : { ...reading.matchmaking, ...options };
   const cell = async (workload: 'W1' | 'W2', discipline: string, options: Record<string, unknown> = {}) => {
     const reports = await Promise.all(
       seeds.map((seed) =>
@@ -129,7 +132,7 @@ export async function reproduce(o: ReproduceOptions, paper: Paper, reading: Read
           },
           seed,
           settings: {
-            options: discipline === 'ssp' ? options : { ...reading.matchmaking, ...options },
+            options: effective(discipline, options),
             profile: 'scojo-pect',
             contention: 'zeng-sodan-09',
             knowledge: { runtimes: 'exact', speedup: true },
@@ -262,7 +265,7 @@ export async function reproduce(o: ReproduceOptions, paper: Paper, reading: Read
     rows: cells.map((c) => ({
       workload: c.workload,
       discipline: c.discipline,
-      options: JSON.stringify(c.options),
+      options: JSON.stringify(effective(c.discipline, c.options)),
       saturated: c.saturated,
       ...c.figures,
     })),

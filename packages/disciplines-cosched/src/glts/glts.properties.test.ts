@@ -16,7 +16,7 @@ describe.each([glts, cst, cstws, gltsNh])(
   '$name on the zeng-sodan-multicore workload (4 nodes of 2 × 2 cores)',
   (discipline) => {
     it('at most two jobs per node, no core over-committed, every job finishes, no invariant broken', async () => {
-      // Under either reading of Case 5 (all cores within MAX_SL, or for any parallel job).
+      // Under either reading of Case 5 (all cores within MAX_SL, or for every job of four processes or more).
       await holdsOnRandomWorkloads(discipline, 2, 40, [{}, { allCores: 'any' }]);
     });
   },

@@ -115,12 +115,13 @@ describe('glts: with F_slack 1 no group delays a job beyond its plan at submissi
     expect(counters.groups ?? 0).toBe(0);
   });
 
-  it('with Case 5 for any parallel job (allCores any), a job takes it where the plan admits its longer run', async () => {
+  it('with Case 5 for every job of four processes or more (allCores any), a job takes it where the plan admits its longer run', async () => {
     // No group passes, as above. Job 1's Case 5 (nodes 0 and 1 at 1.575, [0, 630)) would delay the
     // reservations of jobs 2 and 3 at 420 on two nodes each, so the plan refuses it: Case 4, at PPN 2
-    // on all four nodes, [0, 420). At 420 the pair again fails the test, and Case 5 wins for each
-    // (4 / 1.575 − 1 = 1.54 on one node, against Case 4's 0.90 on two): 300 · 1.575 = 472.5, so
-    // both end at 892.5, later than the 735 planned, on half the nodes.
+    // on all four nodes, [0, 420). At 420 the pair again fails the test, and Case 5 starts each (gain
+    // 4 / 1.575 − 1 = 1.54 on one node; Case 4 is only the fallback): 300 · 1.575 = 472.5, so both
+    // end at 892.5, later than the 735 planned, on half the nodes. R / R_est = 892.5 / 551.25 = 1.62
+    // > F_slack: space sharing is not put to the fairness test (§4.5 step 6 tests groups).
     const { ops, outcome, counters } = await runCosched(glts, trio(1.1), {
       options: { fSlack: 1, ...anyAllCores },
     });
@@ -189,6 +190,34 @@ describe('cst and cstws: two jobs, best match or first match (§5.1)', () => {
     const { ops, outcome } = await runCosched(cstws, jobs, { options: anyAllCores });
     expect(ops(1)).toEqual([['start', 0, allCoresOf(0, 1)]]);
     expect(outcome(1).end).toBeCloseTo(630, 6);
+    const best = await runCosched(cst, jobs, { options: anyAllCores });
+    expect(best.ops(3)).toEqual([['start', 0, partners(0, 1, 2, 3)]]);
+  });
+});
+
+describe('glts with allCores any: backfilling reaches jobs that only all cores make narrow enough (§4.4)', () => {
+  it('a job of one process per node by formula 8 is backfilled on all cores of the two free nodes', async () => {
+    // SL_cos 1.3 keeps every pair past MAX_SL. Job 1 (8 processes, 1.155 ≤ MAX_SL): Case 5 on
+    // nodes 0 and 1, 800 · 1.155 = 924. Job 2 (16 processes, all cores of four nodes) waits for
+    // 924. Job 3 (8 processes; SL_sno 1.2 > SELF_SL2, so one process per node: 8 nodes by formula 8)
+    // fits the free nodes 2 and 3 only at all cores: 100 · 1.5 · 1.2 = 180 s, done before 924, so
+    // backfilling starts it at once. Counting its fewest nodes by formula 8 (8) would skip it, and
+    // it would wait for job 2's reservation.
+    const slow = { slScr: 1.5, slSno: 1.2, slCos: 1.3 };
+    const fast = { slScr: 1.1, slSno: 1.05, slCos: 1.3 };
+    const jobs = [
+      typed(1, MEDIUM, 8, 800, 0, fast),
+      typed(2, MEDIUM, 16, 400, 0, fast),
+      typed(3, MEDIUM, 8, 100, 0, slow),
+    ];
+    const { ops, outcome } = await runCosched(glts, jobs, { options: anyAllCores });
+    expect(ops(1)).toEqual([['start', 0, allCoresOf(0, 1)]]);
+    expect(ops(3)).toEqual([['start', 0, allCoresOf(2, 3)]]);
+    expect(outcome(3).end).toBeCloseTo(180, 6);
+    expect(outcome(2).start).toBeCloseTo(924, 6);
+    // Under formula-8 job 3 is never backfilled beside job 1: it starts only once job 2 has.
+    const plain = await runCosched(glts, jobs);
+    expect(plain.outcome(3).start).toBeGreaterThanOrEqual(plain.outcome(2).start);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type MatchContext,
   type MatchJob,
   type MatchmakingOptions,
+  offersAllCores,
   partialCoresPpn,
   type Situation,
   type SlackPrediction,
@@ -119,7 +120,7 @@ export class GltsRound {
     const ppn = Math.max(
       asMember(m, machine, options).ppn,
       partialCoresPpn(m, machine, options),
-      options.allCores === 'any' && m.size > 1 ? machine.coresPerNode : spaceSharingPpn(m, machine, options),
+      offersAllCores(m, machine, options) ? machine.coresPerNode : spaceSharingPpn(m, machine, options),
     );
     return Math.ceil(job.size / Math.max(1, Math.min(ppn, job.size)));
   }

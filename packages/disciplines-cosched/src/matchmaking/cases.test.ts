@@ -192,8 +192,8 @@ describe('the first waiting job (§4.3, §4.4)', () => {
     expect(decideFirstJob({ ...s, context: contextWith(7, { '2>1': 1.3 }) }, options)).toEqual({
       kind: 'none',
     });
-    // Case 5 for any parallel job (allCores any): 16/(1.43·4) − 1 = 1.7972 on 4 nodes; Case 4 only
-    // where the plan refuses Case 5's longer run; nothing on 3 nodes.
+    // allCores any: Case 5 for a job of four processes or more, 16/(1.43·4) − 1 = 1.7972 on 4 nodes;
+    // Case 4 only where the plan refuses Case 5's longer run; nothing on 3 nodes.
     const any = preset('glts', { allCores: 'any' });
     expect(decideFirstJob(s, any)).toMatchObject({ kind: 'space', case: 5, ppn: 4, nodes: 4 });
     const refused = { ...s, startsAlone: (a: { case: 4 | 5 }) => a.case === 4 };

@@ -45,6 +45,7 @@ export {
   allCoresCase,
   fastestSpaceSharing,
   isLowLoad,
+  offersAllCores,
   partialCoresCase,
   partialCoresPpn,
   type SpaceSharing,

@@ -93,7 +93,7 @@ export const matchmakingOptions = z
       .enum(['formula-8', 'any'])
       .default('formula-8')
       .describe(
-        'which parallel jobs Case 5 (space sharing on all cores, §4.4) is offered to: formula-8, those formula 8 gives all cores (SL_scr·SL_sno ≤ MAX_SL), as §4.3 has the processes per node of space sharing "chosen … by employing a threshold on acceptable self slowdown" and Table 6 calls MAX_SL "the maximum slowdown that a job should experience", Case 4 at one process per CPU or per node for the rest; any, every parallel job, at 4 / (SL_scr·SL_sno) − 1 against the groups’ gains (§4.4 lists "PPN = M" with no condition), so Case 4 is left to jobs of fewer than four processes and to runs the plan refuses at all cores',
+        'which jobs Case 5 (space sharing on all cores, §4.4) is offered to: formula-8, those formula 8 gives all cores (SL_scr·SL_sno ≤ MAX_SL), as §4.3 has the processes per node of space sharing "chosen … by employing a threshold on acceptable self slowdown" and Table 6 calls MAX_SL "the maximum slowdown that a job should experience", Case 4 at one process per CPU or per node for the rest; any, every job of at least as many processes as a node has cores whose gain at all cores, 4 / (SL_scr·SL_sno) − 1, is no less than at Case 4\'s processes per node (§4.4 lists "PPN = M" with no condition), against the groups\' gains, so Case 4 is left to smaller jobs and to runs the plan refuses at all cores. Space sharing is not put to the fairness test (only groups are, §4.5 step 6), so under any a job\'s own slowdown is bounded by neither MAX_SL nor F_slack',
       ),
     search: z
       .enum(matchSearches)

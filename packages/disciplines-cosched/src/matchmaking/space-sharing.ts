@@ -60,13 +60,28 @@ const fits = (s: SpaceSharing, machine: MachineSummary): SpaceSharing | undefine
   s.nodes <= machine.freeNodes ? s : undefined;
 
 /**
- * Case 5: all cores, for a parallel job, if it fits. The `allCores` option says which jobs: those
- * formula 8 gives all cores (SL_scr·SL_sno ≤ MAX_SL), or any (one of two or three processes then gets
- * as many per node, which is Case 4).
+ * Whether Case 5 (all cores) is offered to the job, as the `allCores` option reads §4.3–4.4:
+ * - formula-8: where formula 8 gives the job all cores (SL_scr·SL_sno ≤ MAX_SL); a job of fewer
+ *   processes than a node has cores then gets as many per node;
+ * - any: to every job with at least as many processes as a node has cores, where its gain at all
+ *   cores is no less than at Case 4's processes per node (so that Case 5 never does worse than the
+ *   fallback it pre-empts: at one process per CPU that needs SL_scr ≤ 2, which Table 4's draws,
+ *   below 1.8, always meet).
  */
+export const offersAllCores = (
+  job: MatchJob,
+  machine: MachineSummary,
+  options: MatchmakingOptions,
+): boolean =>
+  options.allCores === 'any'
+    ? job.size >= machine.coresPerNode &&
+      spaceSharingGain(job, machine.coresPerNode, machine) >=
+        spaceSharingGain(job, partialCoresPpn(job, machine, options), machine)
+    : job.size > 1 && spaceSharingPpn(job, machine, options) === machine.coresPerNode;
+
+/** Case 5: all cores, where {@link offersAllCores} and it fits. */
 export const allCoresCase = (job: MatchJob, machine: MachineSummary, options: MatchmakingOptions) =>
-  job.size > 1 &&
-  (options.allCores === 'any' || spaceSharingPpn(job, machine, options) === machine.coresPerNode)
+  offersAllCores(job, machine, options)
     ? fits(alone(job, machine.coresPerNode, machine), machine)
     : undefined;
 

@@ -3,6 +3,7 @@ import { asMember } from './job.ts';
 import { contextWith, machine, preset, waiting } from './matchmaking.test-support.ts';
 import {
   allCoresCase,
+  offersAllCores,
   partialCoresCase,
   spaceSharingGain,
   spaceSharingPpn,
@@ -102,7 +103,7 @@ describe('space sharing (formula 8, Cases 4 and 5)', () => {
     expect(partialCoresCase(job, m, options)).toMatchObject({ case: 4, ppn: 2, nodes: 8 });
   });
 
-  it('offers Case 5 within MAX_SL only, or to any parallel job (allCores any), and nothing that does not fit', () => {
+  it('offers Case 5 within MAX_SL only, or to jobs of four processes or more (allCores any), and nothing that does not fit', () => {
     const heavy = waiting(1, 16, 1000, { slScr: 1.3, slSno: 1.1 });
     expect(allCoresCase(heavy, m, options)).toBeUndefined();
     expect(partialCoresCase(heavy, machine(7), options)).toBeUndefined(); // needs 8 nodes
@@ -113,9 +114,17 @@ describe('space sharing (formula 8, Cases 4 and 5)', () => {
     expect(all).toMatchObject({ case: 5, ppn: 4, nodes: 4 });
     expect(all?.gain).toBeCloseTo(16 / 5.72 - 1, 10);
     expect(allCoresCase(heavy, machine(3), any)).toBeUndefined();
-    // A job of three processes gets three per node (Case 4); a serial job none of this.
+    // Fewer processes than a node has cores: no Case 5, Case 4 by its own rule (PPN 2 on 2 nodes);
+    // a serial job none of this.
     const three = waiting(2, 3, 1000, { slScr: 1.3, slSno: 1.1 });
-    expect(allCoresCase(three, m, any)).toMatchObject({ case: 4, ppn: 3, nodes: 1 });
+    expect(allCoresCase(three, m, any)).toBeUndefined();
+    expect(partialCoresCase(three, m, any)).toMatchObject({ case: 4, ppn: 2, nodes: 2 });
     expect(allCoresCase(waiting(3, 1, 1000), m, any)).toBeUndefined();
+    // Not where all cores would gain less than Case 4 (SL_scr > 2, beyond Table 4's draws):
+    // 16 / (2.5·1.05·4) − 1 = 0.5238 < 16 / (1.05·8) − 1 = 0.9048.
+    const contended = waiting(4, 16, 1000, { slScr: 2.5, slSno: 1.05 });
+    expect(offersAllCores(contended, m, any)).toBe(false);
+    expect(offersAllCores({ ...contended, slScr: 1.9 }, m, any)).toBe(true);
+    expect(allCoresCase(contended, m, any)).toBeUndefined();
   });
 });

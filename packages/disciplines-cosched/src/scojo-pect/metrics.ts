@@ -30,17 +30,20 @@ const noNodes = (): Occupancy => ({ shared: 0, allCores: 0, someCores: 0, member
 /** Each node figure with its counter names over the run and over high-load phases, built once. */
 const nodeCounters = occupancyKeys.map((k) => [k, `nodes.${k}`, `nodes.${k}.high`] as const);
 
-/** Used cores and nodes, and node-seconds by occupancy, over a span of time. */
+/** Used cores, and node-seconds by occupancy, over a span of time. */
 class Usage {
   time = 0;
   cores = 0;
-  nodes = 0;
   readonly occupancy = noNodes();
   add(dt: number, cores: number, occupancy: Occupancy): void {
     this.time += dt;
     this.cores += cores * dt;
-    this.nodes += (occupancy.shared + occupancy.allCores + occupancy.someCores) * dt;
     for (const k of occupancyKeys) this.occupancy[k] += occupancy[k] * dt;
+  }
+  /** Used node-seconds: those with at least one job. */
+  get nodes(): number {
+    const o = this.occupancy;
+    return o.shared + o.allCores + o.someCores;
   }
 }
 

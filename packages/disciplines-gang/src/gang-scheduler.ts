@@ -77,6 +77,8 @@ export function gangScheduler(
   // (most boundaries of a long run only rotate).
   let changed = true;
   let lastArrivals = true;
+  /** The last boundary left no job in the matrix: nothing has run since, and the next starts anew. */
+  let standsEmpty = true;
   /** When the rotation came to rest on a single slot (NaN: it is not resting). */
   let restingSince = Number.NaN;
   matrix.subscribe(() => {
@@ -84,11 +86,13 @@ export function gangScheduler(
   });
 
   function boundary(ctx: SchedulingContext): void {
+    if (standsEmpty) rotation.restart();
     const arrivals = placeArrivals(ctx);
     if (changed || arrivals || lastArrivals) scheme.reshape(matrix, { arrivals });
     changed = false;
     lastArrivals = arrivals;
     rotation.endBoundary();
+    standsEmpty = matrix.jobCount === 0;
     if (boundaryTimer !== undefined) ctx.cancelTimer(boundaryTimer);
     boundaryTimer = undefined;
     boundaryAt = Number.POSITIVE_INFINITY;

@@ -34,15 +34,17 @@ export class SlotRotation {
   #gap = 0;
   /** Rows created since the running one began, inserted at the gap in creation order ('next'). */
   #inserted = 0;
-  /** The jobs of the running slot, as of the last change to the matrix (rebuilt when asked after one). */
-  #jobs: ReadonlySet<JobId> | undefined;
+  /** The rotation starts afresh at the next boundary: rows created until then go last ('next' too). */
+  #fresh = true;
+  /** The jobs of each slot asked for since the last change to the matrix (most boundaries only rotate). */
+  readonly #jobsOf = new Map<number, ReadonlySet<JobId>>();
 
   constructor(matrix: SchedulingMatrix, newSlot: NewSlotTurn = 'last') {
     this.#matrix = matrix;
     this.#newSlot = newSlot;
     for (let s = 0; s < matrix.slots; s++) this.#order.push(s);
     matrix.subscribe((event) => {
-      this.#jobs = undefined;
+      this.#jobsOf.clear();
       if (event.kind === 'addSlot') this.#added(event.slot);
       else if (event.kind === 'deleteSlot') this.#deleted(event.slot);
     });
@@ -59,20 +61,37 @@ export class SlotRotation {
     this.#active = order.length === 0 ? -1 : order[at]!;
     this.#gap = order.length === 0 ? 0 : at + 1;
     this.#inserted = 0;
-    this.#jobs = undefined;
+    this.#fresh = false;
     return this.#active;
+  }
+
+  /**
+   * The matrix stood empty since its last boundary: the next round starts afresh, with the slots in
+   * row order from the first, as when the rotation began. BC keeps its last slot while empty; that
+   * slot's turn is long over, so it does not push the slots added for the next jobs ahead of it.
+   */
+  restart(): void {
+    this.#order.length = 0;
+    for (let s = 0; s < this.#matrix.slots; s++) this.#order.push(s);
+    this.#gap = 0;
+    this.#inserted = 0;
+    this.#fresh = true;
   }
 
   /** The jobs of the running slot, in placement order (do not change the set). */
   jobsOfActiveSlot(): ReadonlySet<JobId> {
     if (this.#active < 0) return none;
-    this.#jobs ??= new Set(this.#matrix.jobsInSlot(this.#active));
-    return this.#jobs;
+    let jobs = this.#jobsOf.get(this.#active);
+    if (jobs === undefined) {
+      jobs = new Set(this.#matrix.jobsInSlot(this.#active));
+      this.#jobsOf.set(this.#active, jobs);
+    }
+    return jobs;
   }
 
   /** The matrix appended `row`: at the end of the cycle, or right after the running slot. */
   #added(row: number): void {
-    if (this.#newSlot === 'last') this.#order.push(row);
+    if (this.#newSlot === 'last' || this.#fresh) this.#order.push(row);
     else this.#order.splice(this.#gap + this.#inserted++, 0, row);
   }
 

@@ -91,6 +91,9 @@ export class Operations extends Transitions {
   /** Per processor: the switch that last set `#afterOn[p]` (what runs on `p` once it is applied). */
   readonly #afterStamp = new Float64Array(this.w.machine.processors);
   readonly #afterOn = new Int32Array(this.w.machine.processors);
+  /** What runs on `p` once the switch under way is applied (made once: a closure per switch costs). */
+  readonly #runningAfterSwitch = (p: number): number =>
+    this.#afterStamp[p] === this.#switches ? this.#afterOn[p]! : this.w.ledger.runningJob[p]!;
 
   /** Suspend some jobs and resume others as one step: all of it is checked before any is applied. */
   switch(change: { readonly suspend?: readonly JobView[]; readonly resume?: readonly JobView[] }): void {
@@ -125,17 +128,16 @@ export class Operations extends Transitions {
         }
       }
     }
-    const runningOn = (p: number) => (stamp[p] === s ? on[p]! : running[p]!);
     for (const job of into) {
       const processors = job.processors;
       for (let i = 0; i < processors.length; i++) {
         const p = processors[i]!;
-        const other = runningOn(p);
+        const other = stamp[p] === s ? on[p]! : running[p]!;
         if (other >= 0)
           this.refuse(job, 'no-over-commit', `switch: processor ${p} would still run job ${other}`);
       }
       if (constrains(w.rules)) {
-        const broken = placementViolation(w.rules, w.machine, job.id, processors, runningOn);
+        const broken = placementViolation(w.rules, w.machine, job.id, processors, this.#runningAfterSwitch);
         if (broken) this.refuse(job, broken[0], `switch: ${broken[1]}`);
       }
       for (let i = 0; i < processors.length; i++) {

@@ -95,10 +95,15 @@ export const lsfPreempt = defineDiscipline({
         const waiting = serviceOrder([...ctx.jobs.pending, ...ctx.jobs.suspended]).filter(
           (j) => !promised.has(j.id) && !j.inOverhead,
         );
+        // The processors a pending job may take, lowest first: looked up again only after a start.
+        let free: number[] | undefined;
         for (const job of waiting) {
           if (ctx.machine.idleProcessors === 0) break;
           if (job.state === 'suspended') {
-            if (idle(job.processors) && !job.processors.some((p) => reserved.has(p))) ctx.resume(job);
+            if (idle(job.processors) && !job.processors.some((p) => reserved.has(p))) {
+              ctx.resume(job);
+              free = undefined;
+            }
             continue;
           }
           if (!ctx.machine.fits(job.size, job.demand)) continue;
@@ -106,10 +111,13 @@ export const lsfPreempt = defineDiscipline({
             ctx.start(job);
             continue;
           }
-          const free = Array.from(ctx.machine.idle.lowest(ctx.machine.idleProcessors)).filter(
+          free ??= Array.from(ctx.machine.idle.lowest(ctx.machine.idleProcessors)).filter(
             (p) => !reserved.has(p) && stopped(p) + 1 <= limit,
           );
-          if (free.length >= job.size) ctx.start(job, { processors: free.slice(0, job.size) });
+          if (free.length >= job.size) {
+            ctx.start(job, { processors: free.slice(0, job.size) });
+            free = undefined;
+          }
         }
 
         // Preemption, worst-placed running jobs first.
@@ -119,18 +127,32 @@ export const lsfPreempt = defineDiscipline({
           (a, b) => standing(b) - standing(a) || b.arrival - a.arrival,
         );
         const candidates = waiting.filter((j) => j.state === 'pending' || j.state === 'suspended');
+        // Rule 1's partners of a running job, without a look at every candidate for each: a stopped
+        // job only on exactly its processors (so with the same footprint), a pending one of its size.
+        const rank = new Map(candidates.map((c, i) => [c.id, i]));
+        const stoppedFrom = groupBy(
+          candidates.filter((c) => c.state === 'suspended'),
+          (c) => footprint(c.processors),
+        );
+        const pendingOfSize = groupBy(
+          candidates.filter((c) => c.state === 'pending'),
+          (c) => c.size,
+        );
+        const taken = new Set<number>();
         let couldPreempt = false;
         for (const victim of victims) {
-          if (victim.inOverhead || victim.processors.some((p) => reserved.has(p))) continue;
-          // Rules 1 and 4: who could ever take this job's place.
-          const eligible = candidates.filter((c) =>
-            c.state === 'suspended'
-              ? sameSet(c.processors, victim.processors)
-              : c.state === 'pending' &&
-                c.size === victim.allocated &&
-                victim.processors.every((p) => stopped(p) + 2 <= limit) &&
-                ctx.machine.fits(0, c.demand),
-          );
+          const on = victim.processors;
+          if (victim.inOverhead || on.some((p) => reserved.has(p))) continue;
+          // Rules 1 and 4: who could ever take this job's place (in service order).
+          const roomForOneMore = on.every((p) => stopped(p) + 2 <= limit);
+          const eligible = [
+            ...(stoppedFrom.get(footprint(on)) ?? []).filter(
+              (c) => !taken.has(c.id) && sameSet(c.processors, on),
+            ),
+            ...(roomForOneMore ? (pendingOfSize.get(victim.allocated) ?? []) : []).filter(
+              (c) => !taken.has(c.id) && ctx.machine.fits(0, c.demand),
+            ),
+          ].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
           if (eligible.length === 0) continue;
           couldPreempt = true;
           // Rule 3, then rule 2.
@@ -149,7 +171,7 @@ export const lsfPreempt = defineDiscipline({
           const resuming = chosen.state === 'suspended' && profile.suspend === 0;
           const processors = victim.processors;
           preempt(ctx, victim, chosen, profile.suspend > 0, promised);
-          candidates.splice(candidates.indexOf(chosen), 1);
+          taken.add(chosen.id);
           for (const p of processors) {
             suspendedOn.set(p, stopped(p) + (resuming ? 0 : 1));
             if (promised.has(chosen.id)) reserved.add(p);
@@ -192,6 +214,29 @@ function preempt(
     ctx.suspend(victim);
     ctx.start(chosen, { processors });
   }
+}
+
+/** The items by `key`, each group in the items' order. */
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/** What equal sets of processors share, and unequal ones rarely: their count, lowest and sum. */
+function footprint(processors: readonly number[]): string {
+  let lowest = Number.POSITIVE_INFINITY;
+  let sum = 0;
+  for (const p of processors) {
+    if (p < lowest) lowest = p;
+    sum += p;
+  }
+  return `${processors.length}:${lowest}:${sum}`;
 }
 
 function sameSet(a: readonly number[], b: readonly number[]): boolean {

@@ -1,6 +1,9 @@
 import { defineDiscipline, hasRunMinimum, type JobView, type SchedulingContext } from '@js/core';
 import * as z from 'zod';
-import { fillRow, Matrix, type MatrixRow } from '../policy/matrix.ts';
+import { addBit, hasBit, processorBits } from '../policy/footprint.ts';
+import { Matrix, type MatrixJob } from '../policy/matrix.ts';
+import { Candidates, Census } from '../policy/matrix-census.ts';
+import { fillRow, type MatrixRow } from '../policy/matrix-row.ts';
 import { nextQuantum, Wake } from '../policy/reallocation.ts';
 import { remainingDemand } from '../policy/service-order.ts';
 import { spreadLeftovers } from '../policy/spread.ts';
@@ -45,77 +48,63 @@ export const lsfPreemptAd = defineDiscipline({
     const limit = Math.min(profile.multiprogrammingLimit, machine.multiprogrammingLimit);
     const minimumRun = profile.minRunBeforeSuspend;
     const wake = new Wake();
+    const census = new Census(machine.processors);
+    const candidates = new Candidates();
     const matrix = new Matrix(machine.processors);
     // Scratch per processor, reused every round.
-    const marks = new Int32Array(machine.processors);
-    const residents = new Int32Array(machine.processors);
-    const room = new Uint8Array(machine.processors);
+    const room = processorBits(machine.processors);
+    const committed = processorBits(machine.processors);
     return {
       schedule(ctx) {
-        const { jobs } = ctx;
-        const { pending, running, suspended } = jobs;
+        const { pending, running, suspended } = ctx.jobs;
         const knowsDemand = (pending[0] ?? running[0] ?? suspended[0])?.work !== undefined;
-        const served = new Map<JobView, number>();
-        for (const list of [pending, running, suspended])
-          for (const j of list) served.set(j, knowsDemand ? remainingDemand(j)! : j.acquired);
-        const standing = (j: JobView) => served.get(j)!;
+        const jobs = census.take(ctx.jobs, (j) => (knowsDemand ? remainingDemand(j)! : j.acquired));
 
         // A job inside its suspend overhead still holds its processors and cannot be resumed yet.
         const blocked: number[] = [];
-        const stopped: JobView[] = [];
-        for (const j of suspended) {
-          if (j.inOverhead) blocked.push(...j.processors);
-          else stopped.push(j);
+        const stopped: MatrixJob[] = [];
+        for (const entry of jobs.suspended) {
+          if (entry.job.inOverhead) blocked.push(...entry.job.processors);
+          else stopped.push(entry);
         }
-        const keep = running.filter((j) => j.inOverhead || !hasRunMinimum(j.sinceRun, minimumRun, ctx.now));
-        // The discipline's processors (idle or held by its jobs) where one more job may reside.
-        residents.fill(0);
+        const keep: MatrixJob[] = [];
+        const movable: MatrixJob[] = [];
+        for (const entry of jobs.running) {
+          const { job } = entry;
+          if (job.inOverhead || !hasRunMinimum(job.sinceRun, minimumRun, ctx.now)) keep.push(entry);
+          else movable.push(entry);
+        }
+        // The discipline's processors (idle, or held by its jobs) where one more job may reside.
+        const { residents } = census;
+        const { idle } = ctx.machine;
         room.fill(0);
-        for (const p of ctx.machine.idle.lowest(ctx.machine.idleProcessors)) room[p] = 1;
-        for (const list of [running, suspended]) {
-          for (const j of list) {
-            for (const p of j.processors) {
-              room[p] = 1;
-              residents[p]!++;
-            }
+        let roomSize = 0;
+        for (let p = 0; p < residents.length; p++) {
+          const n = residents[p]!;
+          if ((n > 0 || idle.has(p)) && n + 1 <= limit) {
+            addBit(room, p);
+            roomSize++;
           }
         }
-        let roomSize = 0;
-        for (let p = 0; p < room.length; p++) {
-          if (room[p] === 1 && residents[p]! + 1 > limit) room[p] = 0;
-          roomSize += room[p]!;
-        }
-        // Best first: least served, earliest arrival on a tie (each key looked up once).
-        const ranked = [...pending, ...stopped, ...running.filter((j) => !keep.includes(j))]
-          .map((job) => ({ job, standing: standing(job), arrival: job.arrival }))
-          .sort((a, b) => a.standing - b.standing || a.arrival - b.arrival);
-        const filling = {
-          ctx,
-          keep,
-          blocked,
-          standing,
-          candidates: ranked.map((r) => r.job),
-          room,
-          roomSize,
-          marks: marks.fill(0),
-          stamp: 0,
-        };
+        candidates.rank(keep, [jobs.pending, stopped, movable]);
+        const filling = { ctx, keep, blocked, candidates, room, roomSize, committed };
 
         // Steps 1–3: fill every row, choose the one holding the least-served job (the earlier row
         // on a tie). Only whether a row beats the best so far matters until one is chosen, so
-        // rows are probed (see fillRow) and only the chosen one is filled to the end.
-        let chosen: readonly JobView[] | undefined;
+        // rows are probed (see fillRow), or passed over when they surely cannot (see mayBeat), and
+        // only the chosen one is filled to the end. No row can beat a best that is the least-served
+        // job of all: the rows after it are not looked at.
+        let chosen: readonly MatrixJob[] | undefined;
         let least = Number.POSITIVE_INFINITY;
-        for (const members of matrix.rows(running, stopped)) {
+        let stoppedRow = -2; // the running row comes before the stopped rows 0, 1, …
+        for (const members of matrix.rows(jobs.running, stopped)) {
+          stoppedRow++;
+          if (least <= candidates.floor) break;
+          if (stoppedRow >= 0 && !mayBeat(stoppedRow, candidates.list, least)) continue;
           const row = fillRow(members, filling, least);
-          if (!row) continue;
-          for (const list of [row.resident, row.pending]) {
-            for (const j of list) {
-              if (standing(j) < least) {
-                least = standing(j);
-                chosen = members;
-              }
-            }
+          if (row && row.least < least) {
+            least = row.least;
+            chosen = members;
           }
         }
 
@@ -135,12 +124,14 @@ export const lsfPreemptAd = defineDiscipline({
  * efficiency with speedup knowledge), then switch to the row: running jobs not in it are
  * suspended, its stopped jobs resumed, its pending jobs started.
  */
-function switchTo(ctx: SchedulingContext, row: MatrixRow, room: Uint8Array, suspendIsFree: boolean): void {
-  const counts = row.pending.map((j) => j.minSize);
-  spreadLeftovers(row.pending, counts, row.open - row.reserved);
-  const inRow = new Set(row.resident);
+function switchTo(ctx: SchedulingContext, row: MatrixRow, room: Int32Array, suspendIsFree: boolean): void {
+  const pending = row.pending.map((entry) => entry.job);
+  const resident = row.resident.map((entry) => entry.job);
+  const counts = pending.map((j) => j.minSize);
+  spreadLeftovers(pending, counts, row.open - row.reserved);
+  const inRow = new Set(resident);
   const suspend = ctx.jobs.running.filter((j) => !inRow.has(j));
-  const resume = row.resident.filter((j) => j.state === 'suspended');
+  const resume = resident.filter((j) => j.state === 'suspended');
   if (suspendIsFree) {
     if (suspend.length || resume.length) ctx.switch({ suspend, resume });
   } else {
@@ -149,11 +140,26 @@ function switchTo(ctx: SchedulingContext, row: MatrixRow, room: Uint8Array, susp
     if (suspend.length) ctx.switch({ suspend });
     for (const j of resume) if (j.processors.every((p) => ctx.machine.idle.has(p))) ctx.resume(j);
   }
-  if (row.pending.length === 0) return;
+  if (pending.length === 0) return;
   const open: number[] = [];
-  for (let p = 0; p < room.length; p++) if (room[p] === 1 && !row.committed(p)) open.push(p);
-  row.pending.forEach((job, i) => {
+  for (let p = 0; p < room.length * 32; p++) if (hasBit(room, p) && !row.committed(p)) open.push(p);
+  pending.forEach((job, i) => {
     const processors = open.splice(0, counts[i]!);
     if (processors.every((p) => ctx.machine.idle.has(p))) ctx.start(job, { processors });
   });
+}
+
+/**
+ * Whether stopped row `r` may hold a job below `least`, judged without filling it: whether a
+ * candidate below `least` (they are in order) may be in it. Its own jobs are candidates, placed in
+ * row `r`; the kept jobs are in every row, the running one first, so `least` is below them by now.
+ * A stopped job placed in a lower row may not join: it went lower because it shares a processor
+ * with a job placed before it in this row or above, and in this row that job is a member.
+ */
+function mayBeat(r: number, candidates: readonly MatrixJob[], least: number): boolean {
+  for (const job of candidates) {
+    if (job.value >= least) return false;
+    if (job.job.state !== 'suspended' || job.row <= r) return true;
+  }
+  return false;
 }

@@ -65,14 +65,25 @@ export const lsfPreempt = defineDiscipline({
     const promised = new Map<number, readonly number[]>();
     let timer: TimerHandle | undefined;
 
-    /** How many suspended jobs are resident on each processor. */
-    const suspendedOn = new Map<number, number>();
-    const stopped = (p: number) => suspendedOn.get(p) ?? 0;
+    /**
+     * How many suspended jobs are resident on each processor, by id, as the round began (and as
+     * its preemptions add): counted only when first asked for, as most rounds never ask and a
+     * count passes over every stopped job's processors.
+     */
+    const suspendedOn = new Int32Array(machine.processors);
+    let uncounted: readonly JobView[] | undefined;
+    const stoppedOn = (): Int32Array => {
+      if (!uncounted) return suspendedOn;
+      suspendedOn.fill(0);
+      for (const s of uncounted) for (const p of s.processors) suspendedOn[p]!++;
+      uncounted = undefined;
+      return suspendedOn;
+    };
 
     return {
       schedule(ctx) {
-        suspendedOn.clear();
-        for (const s of ctx.jobs.suspended) for (const p of s.processors) suspendedOn.set(p, stopped(p) + 1);
+        uncounted = ctx.jobs.suspended;
+        const anyStopped = ctx.jobs.suspended.length > 0;
         const idle = (ps: readonly number[]) => ps.every((p) => ctx.machine.idle.has(p));
 
         // Promises first: start or resume the preemptor once the victim has left its processors.
@@ -107,12 +118,12 @@ export const lsfPreempt = defineDiscipline({
             continue;
           }
           if (!ctx.machine.fits(job.size, job.demand)) continue;
-          if (suspendedOn.size === 0 && reserved.size === 0) {
+          if (!anyStopped && reserved.size === 0) {
             ctx.start(job);
             continue;
           }
           free ??= Array.from(ctx.machine.idle.lowest(ctx.machine.idleProcessors)).filter(
-            (p) => !reserved.has(p) && stopped(p) + 1 <= limit,
+            (p) => !reserved.has(p) && stoppedOn()[p]! + 1 <= limit,
           );
           if (free.length >= job.size) {
             ctx.start(job, { processors: free.slice(0, job.size) });
@@ -122,17 +133,23 @@ export const lsfPreempt = defineDiscipline({
 
         // Preemption, worst-placed running jobs first.
         const knowsDemand = ctx.jobs.running[0]?.work !== undefined;
-        const standing = (j: JobView) => (knowsDemand ? remainingDemand(j)! : j.acquired);
+        // Each job's standing read once: the time-dependent reads are what a long queue costs.
+        const standings = new Map<JobView, number>();
+        const standing = (j: JobView) => {
+          let s = standings.get(j);
+          if (s === undefined) standings.set(j, (s = knowsDemand ? remainingDemand(j)! : j.acquired));
+          return s;
+        };
         const victims = [...ctx.jobs.running].sort(
           (a, b) => standing(b) - standing(a) || b.arrival - a.arrival,
         );
         const candidates = waiting.filter((j) => j.state === 'pending' || j.state === 'suspended');
         // Rule 1's partners of a running job, without a look at every candidate for each: a stopped
-        // job only on exactly its processors (so with the same footprint), a pending one of its size.
+        // job only on exactly its processors (grouped by the set), a pending one of its size.
         const rank = new Map(candidates.map((c, i) => [c.id, i]));
         const stoppedFrom = groupBy(
           candidates.filter((c) => c.state === 'suspended'),
-          (c) => footprint(c.processors),
+          (c) => processorSet(c.processors),
         );
         const pendingOfSize = groupBy(
           candidates.filter((c) => c.state === 'pending'),
@@ -142,14 +159,16 @@ export const lsfPreempt = defineDiscipline({
         let couldPreempt = false;
         for (const victim of victims) {
           const on = victim.processors;
+          // Rules 1 and 4: who could ever take this job's place (in service order). The partners
+          // are looked up before the job's processors are (a pass over thousands, per job and round).
+          const stoppedHere = stoppedFrom.get(processorSet(on)) ?? [];
+          const ofItsSize = pendingOfSize.get(victim.allocated) ?? [];
+          if (stoppedHere.length === 0 && ofItsSize.length === 0) continue;
           if (victim.inOverhead || on.some((p) => reserved.has(p))) continue;
-          // Rules 1 and 4: who could ever take this job's place (in service order).
-          const roomForOneMore = on.every((p) => stopped(p) + 2 <= limit);
+          const roomForOneMore = ofItsSize.length > 0 && on.every((p) => stoppedOn()[p]! + 2 <= limit);
           const eligible = [
-            ...(stoppedFrom.get(footprint(on)) ?? []).filter(
-              (c) => !taken.has(c.id) && sameSet(c.processors, on),
-            ),
-            ...(roomForOneMore ? (pendingOfSize.get(victim.allocated) ?? []) : []).filter(
+            ...stoppedHere.filter((c) => !taken.has(c.id)),
+            ...(roomForOneMore ? ofItsSize : []).filter(
               (c) => !taken.has(c.id) && ctx.machine.fits(0, c.demand),
             ),
           ].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
@@ -173,7 +192,7 @@ export const lsfPreempt = defineDiscipline({
           preempt(ctx, victim, chosen, profile.suspend > 0, promised);
           taken.add(chosen.id);
           for (const p of processors) {
-            suspendedOn.set(p, stopped(p) + (resuming ? 0 : 1));
+            if (!resuming) stoppedOn()[p]!++;
             if (promised.has(chosen.id)) reserved.add(p);
           }
         }
@@ -228,19 +247,14 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
-/** What equal sets of processors share, and unequal ones rarely: their count, lowest and sum. */
-function footprint(processors: readonly number[]): string {
-  let lowest = Number.POSITIVE_INFINITY;
-  let sum = 0;
-  for (const p of processors) {
-    if (p < lowest) lowest = p;
-    sum += p;
-  }
-  return `${processors.length}:${lowest}:${sum}`;
+/**
+ * A set of processors as a key, equal exactly for equal sets: its ids in increasing order. A job
+ * view's processors are one array while they stay the same, so each set is written out once.
+ */
+function processorSet(processors: readonly number[]): string {
+  let key = setKeys.get(processors);
+  if (key === undefined) setKeys.set(processors, (key = [...processors].sort((a, b) => a - b).join()));
+  return key;
 }
 
-function sameSet(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  const set = new Set(a);
-  return b.every((p) => set.has(p));
-}
+const setKeys = new WeakMap<readonly number[], string>();

@@ -24,10 +24,16 @@ export function remainingDemand(job: JobView): number | undefined {
  * service demand is known, least remaining demand first (SPT), ties by arrival.
  */
 export function serviceOrder(jobs: readonly JobView[]): JobView[] {
-  const ordered = [...jobs];
-  if (ordered.length === 0 || ordered[0]!.work === undefined) return ordered.sort(byArrival);
-  const key = new Map(ordered.map((j) => [j, remainingDemand(j)!]));
-  return ordered.sort((a, b) => key.get(a)! - key.get(b)! || a.arrival - b.arrival);
+  if (jobs.length === 0 || jobs[0]!.work === undefined) return [...jobs].sort(byArrival);
+  return byKey(jobs, (j) => remainingDemand(j)!);
+}
+
+/** `jobs` by `key` (read once per job), ties by arrival; the sort is stable. */
+function byKey(jobs: readonly JobView[], key: (job: JobView) => number): JobView[] {
+  return jobs
+    .map((job) => ({ job, key: key(job), arrival: job.arrival }))
+    .sort((a, b) => a.key - b.key || a.arrival - b.arrival)
+    .map((k) => k.job);
 }
 
 export const byArrival = (a: JobView, b: JobView): number => a.arrival - b.arrival;
@@ -46,6 +52,5 @@ export const byArrival = (a: JobView, b: JobView): number => a.arrival - b.arriv
  */
 export function feedbackOrder(jobs: readonly JobView[]): JobView[] {
   if (jobs.length === 0 || jobs[0]!.work !== undefined) return serviceOrder(jobs);
-  const acquired = new Map(jobs.map((j) => [j, j.acquired]));
-  return [...jobs].sort((a, b) => acquired.get(a)! - acquired.get(b)! || a.arrival - b.arrival);
+  return byKey(jobs, (j) => j.acquired);
 }

@@ -44,6 +44,10 @@ describe('minimiseSurplus', () => {
     expect(minimiseSurplus([1, 2, 3], 10)).toEqual([0, 1, 2]);
     expect(minimiseSurplus([], 8)).toEqual([]);
     expect(minimiseSurplus([3], 0)).toEqual([]);
+    // Free processors without bound, or none to speak of: every job, or none.
+    expect(minimiseSurplus([40, 3], Number.POSITIVE_INFINITY)).toEqual([0, 1]);
+    expect(minimiseSurplus([40, 3], 2 ** 32 + 40)).toEqual([0, 1]);
+    expect(minimiseSurplus([40, 3], Number.NaN)).toEqual([]);
   });
   it('agrees with brute force on small inputs', () => {
     fc.assert(

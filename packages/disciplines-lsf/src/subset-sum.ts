@@ -4,14 +4,17 @@
  * processor count, choose those whose minimums fit in the `free` processors and leave the fewest
  * *surplus* processors (free − Σ minimums). Exact, by dynamic programming over processor counts
  * (machines have up to some thousands of processors: a job costs one pass over the counts as bit
- * sets). Among subsets with the least surplus the one
- * that takes the earliest jobs wins: job 0 if any best subset has it, then job 1, and so on.
- * Returns the chosen indices in increasing order.
+ * sets). Among subsets with the least surplus the one that takes the earliest jobs wins: job 0 if
+ * any best subset has it, then job 1, and so on. Returns the chosen indices in increasing order.
  */
 export function minimiseSurplus(minimums: readonly number[], free: number): number[] {
   const n = minimums.length;
-  const capacity = Math.max(0, Math.floor(free));
-  const usable = (m: number) => Number.isInteger(m) && m > 0 && m <= capacity;
+  const counts = (m: number) => Number.isInteger(m) && m > 0;
+  // No subset sums past all the minimums together, so no more free processors need a count (and
+  // an unbounded `free` is bounded).
+  const total = minimums.reduce((sum, m) => (counts(m) ? sum + m : sum), 0);
+  const capacity = Math.min(Math.max(0, Math.floor(free)) || 0, total);
+  const usable = (m: number) => counts(m) && m <= capacity;
   // reach[i] has bit c set when some subset of jobs i…n−1 has minimums summing to exactly c
   // (c ≤ capacity): bit sets, 32 sums to a word, so a job costs capacity / 32 word operations.
   const reach: Uint32Array[] = new Array(n + 1);

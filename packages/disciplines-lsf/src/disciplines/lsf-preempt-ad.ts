@@ -86,29 +86,29 @@ export const lsfPreemptAd = defineDiscipline({
             roomSize++;
           }
         }
-        candidates.rank(keep, [jobs.pending, stopped, movable]);
+        candidates.rank([jobs.pending, stopped, movable]);
         const filling = { ctx, keep, blocked, candidates, room, roomSize, committed };
 
         // Steps 1–3: fill every row, choose the one holding the least-served job (the earlier row
         // on a tie). Only whether a row beats the best so far matters until one is chosen, so
         // rows are probed (see fillRow), or passed over when they surely cannot (see mayBeat), and
         // only the chosen one is filled to the end. No row can beat a best that is the least-served
-        // job of all: the rows after it are not looked at.
+        // job of all: the rows after it are not looked at (nor the stopped rows placed).
         let chosen: readonly MatrixJob[] | undefined;
         let least = Number.POSITIVE_INFINITY;
         let stoppedRow = -2; // the running row comes before the stopped rows 0, 1, …
         for (const members of matrix.rows(jobs.running, stopped)) {
           stoppedRow++;
-          if (least <= candidates.floor) break;
           if (stoppedRow >= 0 && !mayBeat(stoppedRow, candidates.list, least)) continue;
           const row = fillRow(members, filling, least);
           if (row && row.least < least) {
             least = row.least;
             chosen = members;
           }
+          if (least <= candidates.floor) break;
         }
 
-        if (chosen) switchTo(ctx, fillRow(chosen, filling)!, room, profile.suspend === 0);
+        if (chosen) switchTo(ctx, fillRow(chosen, filling)!, room, machine.processors, profile.suspend === 0);
         // Look again when the quantum expires while any of this round's jobs waits, as the switch
         // left them.
         const waits = (j: JobView) => j.state === 'pending' || j.state === 'suspended';
@@ -124,7 +124,13 @@ export const lsfPreemptAd = defineDiscipline({
  * efficiency with speedup knowledge), then switch to the row: running jobs not in it are
  * suspended, its stopped jobs resumed, its pending jobs started.
  */
-function switchTo(ctx: SchedulingContext, row: MatrixRow, room: Int32Array, suspendIsFree: boolean): void {
+function switchTo(
+  ctx: SchedulingContext,
+  row: MatrixRow,
+  room: Int32Array,
+  processorCount: number,
+  suspendIsFree: boolean,
+): void {
   const pending = row.pending.map((entry) => entry.job);
   const resident = row.resident.map((entry) => entry.job);
   const counts = pending.map((j) => j.minSize);
@@ -142,7 +148,7 @@ function switchTo(ctx: SchedulingContext, row: MatrixRow, room: Int32Array, susp
   }
   if (pending.length === 0) return;
   const open: number[] = [];
-  for (let p = 0; p < room.length * 32; p++) if (hasBit(room, p) && !row.committed(p)) open.push(p);
+  for (let p = 0; p < processorCount; p++) if (hasBit(room, p) && !row.committed(p)) open.push(p);
   pending.forEach((job, i) => {
     const processors = open.splice(0, counts[i]!);
     if (processors.every((p) => ctx.machine.idle.has(p))) ctx.start(job, { processors });
@@ -152,13 +158,14 @@ function switchTo(ctx: SchedulingContext, row: MatrixRow, room: Int32Array, susp
 /**
  * Whether stopped row `r` may hold a job below `least`, judged without filling it: whether a
  * candidate below `least` (they are in order) may be in it. Its own jobs are candidates, placed in
- * row `r`; the kept jobs are in every row, the running one first, so `least` is below them by now.
- * A stopped job placed in a lower row may not join: it went lower because it shares a processor
- * with a job placed before it in this row or above, and in this row that job is a member.
+ * row `r`; the kept jobs are in every row, the running one first, so `least` is no more than
+ * theirs by now. A stopped job placed in a lower row may not join: it went lower because it shares
+ * a processor with a job placed before it in this row or above, and in this row that job is a
+ * member.
  */
 function mayBeat(r: number, candidates: readonly MatrixJob[], least: number): boolean {
   for (const job of candidates) {
-    if (job.value >= least) return false;
+    if (job.standing >= least) return false;
     if (job.job.state !== 'suspended' || job.row <= r) return true;
   }
   return false;

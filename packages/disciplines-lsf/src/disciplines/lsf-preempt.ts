@@ -140,13 +140,15 @@ export const lsfPreempt = defineDiscipline({
           if (s === undefined) standings.set(j, (s = knowsDemand ? remainingDemand(j)! : j.acquired));
           return s;
         };
-        const victims = [...ctx.jobs.running].sort(
-          (a, b) => standing(b) - standing(a) || b.arrival - a.arrival,
-        );
+        const victims = ctx.jobs.running
+          .map((job) => ({ job, standing: standing(job) }))
+          .sort((a, b) => b.standing - a.standing || b.job.arrival - a.job.arrival)
+          .map((v) => v.job);
         const candidates = waiting.filter((j) => j.state === 'pending' || j.state === 'suspended');
         // Rule 1's partners of a running job, without a look at every candidate for each: a stopped
-        // job only on exactly its processors (grouped by the set), a pending one of its size.
-        const rank = new Map(candidates.map((c, i) => [c.id, i]));
+        // job only on exactly its processors (grouped by the set), a pending one of its size. A
+        // chosen partner leaves its group.
+        let rank: Map<number, number> | undefined; // wanted only on a tie in standing and arrival
         const stoppedFrom = groupBy(
           candidates.filter((c) => c.state === 'suspended'),
           (c) => processorSet(c.processors),
@@ -155,42 +157,43 @@ export const lsfPreempt = defineDiscipline({
           candidates.filter((c) => c.state === 'pending'),
           (c) => c.size,
         );
-        const taken = new Set<number>();
+        const rule2 = (c: JobView, victim: JobView) =>
+          knowsDemand
+            ? c.work! < opts.demandFraction * victim.work!
+            : c.acquired < opts.acquiredFraction * victim.acquired;
+        // Least served first, then earliest arrival, then service order.
+        const better = (a: JobView, b: JobView) =>
+          standing(a) - standing(b) ||
+          a.arrival - b.arrival ||
+          (rank ??= new Map(candidates.map((c, i) => [c.id, i]))).get(a.id)! - rank.get(b.id)!;
         let couldPreempt = false;
         for (const victim of victims) {
           const on = victim.processors;
-          // Rules 1 and 4: who could ever take this job's place (in service order). The partners
-          // are looked up before the job's processors are (a pass over thousands, per job and round).
+          // Rules 1 and 4: who could ever take this job's place. The partners are looked up before
+          // the job's processors are (a pass over thousands, per job and round).
           const stoppedHere = stoppedFrom.get(processorSet(on)) ?? [];
           const ofItsSize = pendingOfSize.get(victim.allocated) ?? [];
           if (stoppedHere.length === 0 && ofItsSize.length === 0) continue;
-          if (victim.inOverhead || on.some((p) => reserved.has(p))) continue;
+          if (victim.inOverhead || (reserved.size > 0 && on.some((p) => reserved.has(p)))) continue;
+          // A pending group is in service order, which for jobs that have never run is their
+          // standing's order (nothing acquired; or the demand, all of it remaining): the first
+          // whose resources fit is the only one of them that may be chosen, as none after it
+          // stands lower or passes rule 2 more easily.
           const roomForOneMore = ofItsSize.length > 0 && on.every((p) => stoppedOn()[p]! + 2 <= limit);
-          const eligible = [
-            ...stoppedHere.filter((c) => !taken.has(c.id)),
-            ...(roomForOneMore ? ofItsSize : []).filter(
-              (c) => !taken.has(c.id) && ctx.machine.fits(0, c.demand),
-            ),
-          ].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
-          if (eligible.length === 0) continue;
+          const pending = roomForOneMore ? ofItsSize.find((c) => ctx.machine.fits(0, c.demand)) : undefined;
+          if (stoppedHere.length === 0 && !pending) continue;
           couldPreempt = true;
           // Rule 3, then rule 2.
           if (!hasRunMinimum(victim.sinceRun, minimumRun, ctx.now)) continue;
-          const allowed = eligible.filter((c) =>
-            knowsDemand
-              ? c.work! < opts.demandFraction * victim.work!
-              : c.acquired < opts.acquiredFraction * victim.acquired,
-          );
-          if (allowed.length === 0) continue;
-          const chosen = allowed.reduce((best, c) =>
-            standing(c) < standing(best) || (standing(c) === standing(best) && c.arrival < best.arrival)
-              ? c
-              : best,
-          );
+          let chosen: JobView | undefined;
+          for (const c of pending ? [...stoppedHere, pending] : stoppedHere)
+            if (rule2(c, victim) && (!chosen || better(c, chosen) < 0)) chosen = c;
+          if (!chosen) continue;
+          const group = chosen.state === 'suspended' ? stoppedHere : ofItsSize;
+          group.splice(group.indexOf(chosen), 1);
           const resuming = chosen.state === 'suspended' && profile.suspend === 0;
           const processors = victim.processors;
           preempt(ctx, victim, chosen, profile.suspend > 0, promised);
-          taken.add(chosen.id);
           for (const p of processors) {
             if (!resuming) stoppedOn()[p]!++;
             if (promised.has(chosen.id)) reserved.add(p);

@@ -44,9 +44,9 @@ export class Census {
     }
     // A pending job has never run (nothing returns a started job to pending), so its standing
     // stays as first read; reading it is what costs, for a backlog of them every round.
-    const waiting = job.state === 'pending';
-    if (!(waiting && entry.waiting)) entry.value = served(job);
-    entry.waiting = waiting;
+    const pending = job.state === 'pending';
+    if (!(pending && entry.pending)) entry.standing = served(job);
+    entry.pending = pending;
     entry.seen = round;
     return entry;
   }
@@ -58,26 +58,29 @@ export class Census {
 
 /** Least served first, then earliest arrival, then lowest id: a total order. */
 const byStanding = (a: MatrixJob, b: MatrixJob): number =>
-  a.value - b.value || a.arrival - b.arrival || a.id - b.id;
+  a.standing - b.standing || a.arrival - b.arrival || a.id - b.id;
 
 /**
  * A round's candidates best first, with an index to pass over the pending jobs whose minimum does
  * not fit: from each place, the next started candidate and the next pending one, and from a
  * pending one the next that needs fewer processors (those between need no fewer). Last round's
- * order is sorted again: a waiting job's standing does not change and a running one's little, so
+ * order is sorted again: a pending job's standing does not change and a running one's little, so
  * the sort has little to do, and as the order is total it is the one a fresh sort gives.
  */
 export class Candidates {
   list: MatrixJob[] = [];
-  /** The least standing of the candidates and the kept jobs: no row holds a job below it. */
+  /**
+   * The least standing of the candidates. Once the running row, which holds the kept jobs, is
+   * filled, no row holds a job below both it and that row's least.
+   */
   floor = Number.POSITIVE_INFINITY;
   #round = 0;
   #started = new Int32Array(1);
   #pending = new Int32Array(1);
   #fewer = new Int32Array(1);
 
-  /** Rank this round's candidates (`lists`); `keep`, the running jobs kept, counts for the floor. */
-  rank(keep: readonly MatrixJob[], lists: readonly (readonly MatrixJob[])[]): void {
+  /** Rank this round's candidates (`lists`). */
+  rank(lists: readonly (readonly MatrixJob[])[]): void {
     const round = ++this.#round;
     const fresh: MatrixJob[] = [];
     for (const list of lists) {
@@ -99,14 +102,13 @@ export class Candidates {
     }
     const [started, pending, fewer] = [this.#started, this.#pending, this.#fewer];
     let floor = Number.POSITIVE_INFINITY;
-    for (const job of keep) floor = Math.min(floor, job.value);
     started[n] = pending[n] = n;
     for (let i = n - 1; i >= 0; i--) {
       const job = order[i]!;
-      floor = Math.min(floor, job.value);
-      started[i] = job.waiting ? started[i + 1]! : i;
-      pending[i] = job.waiting ? i : pending[i + 1]!;
-      if (!job.waiting) continue;
+      floor = Math.min(floor, job.standing);
+      started[i] = job.pending ? started[i + 1]! : i;
+      pending[i] = job.pending ? i : pending[i + 1]!;
+      if (!job.pending) continue;
       let after = pending[i + 1]!;
       while (after < n && order[after]!.minSize >= job.minSize) after = fewer[after]!;
       fewer[i] = after;

@@ -54,15 +54,15 @@ export function fillRow(members: readonly MatrixJob[], f: RowFilling, probe?: nu
   // Room only shrinks as candidates join, so a pending job passed over would not fit later.
   for (let i = 0; (i = f.candidates.next(i, row.open - row.reserved)) < list.length; i++) {
     const candidate = list[i]!;
-    if (probe !== undefined && candidate.value >= bound) break;
-    if (candidate.waiting) {
+    if (probe !== undefined && candidate.standing >= bound) break;
+    if (candidate.pending) {
       const { demand } = candidate.job;
       free ??= Array.from(machine.spec.capacities, (_, r) => machine.free(r));
       if (!fitsWithin(demand, free, machine.spec.capacities)) continue;
       for (let r = 0; r < demand.length; r++) free[r] = free[r]! - demand[r]!;
       row.pending.push(candidate);
       row.reserved += candidate.minSize;
-      row.least = Math.min(row.least, candidate.value);
+      row.least = Math.min(row.least, candidate.standing);
     } else {
       // A started job here is committed exactly when it is in the row already.
       if (row.collides(candidate)) continue;
@@ -123,6 +123,6 @@ export class MatrixRow {
     job.footprint.addTo(this.#f.committed);
     this.held += job.footprint.countIn(this.#f.room);
     this.resident.push(job);
-    this.least = Math.min(this.least, job.value);
+    this.least = Math.min(this.least, job.standing);
   }
 }

@@ -44,12 +44,13 @@ const run = fc.record({
     maxLength: 10,
   }),
   reorder: fc.boolean(),
+  skipping: fc.boolean(),
 });
 
 describe('Matrix', () => {
   it('places the stopped jobs of every round as a first fit made afresh would', () => {
     fc.assert(
-      fc.property(run, ({ sets, rounds, reorder }) => {
+      fc.property(run, ({ sets, rounds, reorder, skipping }) => {
         const matrix = new Matrix(processors);
         const entries = sets.map((_, id) => new MatrixJob(fakeJob(id)));
         // A job keeps its footprint while its processors stay the same (as the census does).
@@ -64,6 +65,12 @@ describe('Matrix', () => {
           // Now and then the order itself changes (the matrix must then place every job afresh).
           if (reorder && k % 3 === 2) jobs.reverse();
           const order = jobs.map((j) => ({ id: j.id, processors: j.footprint.processors }));
+          // Now and then a round reads the running row alone, as the discipline does when that row
+          // holds the least-served job: the stopped rows are then not placed that round.
+          if (skipping && k % 2 === 1) {
+            matrix.rows([], jobs).next();
+            continue;
+          }
           const rows = [...matrix.rows([], jobs)].slice(1, -1).map((r) => r.map((j) => j.id));
           expect(rows).toEqual(firstFit(order));
         }
@@ -75,20 +82,20 @@ describe('Matrix', () => {
 
 describe('Candidates.next', () => {
   it('finds the first started candidate, or pending one on at most the open processors, as a scan would', () => {
-    const candidate = fc.record({ waiting: fc.boolean(), minSize: fc.integer({ min: 1, max: 8 }) });
+    const candidate = fc.record({ pending: fc.boolean(), minSize: fc.integer({ min: 1, max: 8 }) });
     fc.assert(
       fc.property(fc.array(candidate, { maxLength: 30 }), fc.integer({ min: 0, max: 9 }), (cs, open) => {
         const jobs = cs.map((c, i) => {
           const job = new MatrixJob(fakeJob(i, c.minSize));
-          job.waiting = c.waiting;
-          job.value = i; // ranked in the order given
+          job.pending = c.pending;
+          job.standing = i; // ranked in the order given
           return job;
         });
         const candidates = new Candidates();
-        candidates.rank([], [jobs]);
+        candidates.rank([jobs]);
         for (let from = 0; from <= jobs.length; from++) {
           let scan = from;
-          while (scan < jobs.length && jobs[scan]!.waiting && jobs[scan]!.minSize > open) scan++;
+          while (scan < jobs.length && jobs[scan]!.pending && jobs[scan]!.minSize > open) scan++;
           expect(candidates.next(from, open)).toBe(scan);
         }
       }),

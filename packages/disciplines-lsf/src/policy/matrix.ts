@@ -10,9 +10,9 @@ export class MatrixJob {
   readonly id: number;
   readonly arrival: number;
   readonly minSize: number;
-  /** Whether it is pending, and its standing, as of the last round that saw it. */
-  waiting = false;
-  value = Number.NaN;
+  /** Whether it is pending, and its standing (less is better), as of the last round that saw it. */
+  pending = false;
+  standing = Number.NaN;
   footprint = new Footprint([]);
   /** The last round that saw it, and the last ranking that had it. */
   seen = 0;

@@ -12,7 +12,9 @@ import { defineBench } from '../../../tooling/bench.ts';
  * it, the physical limit: Node starting, and Node reading, gunzipping and splitting a trace into
  * fields. The scaling scenarios run each space-sharing discipline on the first 25, 50 and 100 % of
  * RICC's jobs (and conservative on HPC2N's too), so cost against jobs reads off one table: a cost
- * that grows faster than the jobs shows as a falling jobs/s. Needs `pnpm build` first.
+ * that grows faster than the jobs shows as a falling jobs/s. The other families (preemptive and
+ * adaptive LSF, multi-level feedback, gang, coscheduling) run on the first 25 and 50 % of
+ * SDSC-SP2's jobs the same way. Needs `pnpm build` first.
  */
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const trace = (name: string) => fileURLToPath(new URL(`../../../../shared/traces/${name}`, import.meta.url));
@@ -97,5 +99,8 @@ export default defineBench('whole process', [
   ...[0.25, 0.5, 1].map((f) => scaling('conservative', HPC2N, f)),
   ...['fcfs', 'fcfs-ff', 'easy', 'conservative'].flatMap((d) =>
     [0.25, 0.5, 1].map((f) => scaling(d, RICC, f)),
+  ),
+  ...['lsf-preempt', 'lsf-preempt-ad', 'lsf-mig-adsubset', 'lsf-mlfq', 'gang-brmms', 'glts'].flatMap((d) =>
+    [0.25, 0.5].map((f) => scaling(d, SDSC, f)),
   ),
 ]);

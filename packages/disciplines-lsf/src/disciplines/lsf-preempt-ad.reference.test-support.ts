@@ -41,7 +41,7 @@ export const lsfPreemptAdReference = defineDiscipline({
         const owned = new Set([...ctx.machine.idle.lowest(ctx.machine.idleProcessors), ...residents.keys()]);
         const room = new Set([...owned].filter((p) => (residents.get(p) ?? 0) + 1 <= limit));
         const candidates = [...pending, ...stopped, ...running.filter((j) => !keep.includes(j))].sort(
-          (a, b) => value(a) - value(b) || a.arrival - b.arrival || a.id - b.id,
+          (a, b) => value(a) - value(b) || a.arrival - b.arrival,
         );
 
         // Step 1: the running row, the stopped jobs each in the first row where its processors are

@@ -148,7 +148,6 @@ export const lsfPreempt = defineDiscipline({
         // Rule 1's partners of a running job, without a look at every candidate for each: a stopped
         // job only on exactly its processors (grouped by the set), a pending one of its size. A
         // chosen partner leaves its group.
-        let rank: Map<number, number> | undefined; // wanted only on a tie in standing and arrival
         const stoppedFrom = groupBy(
           candidates.filter((c) => c.state === 'suspended'),
           (c) => processorSet(c.processors),
@@ -161,11 +160,8 @@ export const lsfPreempt = defineDiscipline({
           knowsDemand
             ? c.work! < opts.demandFraction * victim.work!
             : c.acquired < opts.acquiredFraction * victim.acquired;
-        // Least served first, then earliest arrival, then service order.
-        const better = (a: JobView, b: JobView) =>
-          standing(a) - standing(b) ||
-          a.arrival - b.arrival ||
-          (rank ??= new Map(candidates.map((c, i) => [c.id, i]))).get(a.id)! - rank.get(b.id)!;
+        // Least served first, then first come (arrival is the arrival order: no two jobs tie).
+        const better = (a: JobView, b: JobView) => standing(a) - standing(b) || a.arrival - b.arrival;
         let couldPreempt = false;
         for (const victim of victims) {
           const on = victim.processors;

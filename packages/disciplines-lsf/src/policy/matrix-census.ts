@@ -56,9 +56,8 @@ export class Census {
   }
 }
 
-/** Least served first, then earliest arrival, then lowest id: a total order. */
-const byStanding = (a: MatrixJob, b: MatrixJob): number =>
-  a.standing - b.standing || a.arrival - b.arrival || a.id - b.id;
+/** Least served first, then first come: a total order, as arrival is the arrival order. */
+const byStanding = (a: MatrixJob, b: MatrixJob): number => a.standing - b.standing || a.arrival - b.arrival;
 
 /**
  * A round's candidates best first, with an index to pass over the pending jobs whose minimum does

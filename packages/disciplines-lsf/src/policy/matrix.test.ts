@@ -64,14 +64,14 @@ describe('Matrix', () => {
           }
           // Now and then the order itself changes (the matrix must then place every job afresh).
           if (reorder && k % 3 === 2) jobs.reverse();
-          const order = jobs.map((j) => ({ id: j.id, processors: j.footprint.processors }));
+          const order = jobs.map((j) => ({ id: j.job.id, processors: j.footprint.processors }));
           // Now and then a round reads the running row alone, as the discipline does when that row
           // holds the least-served job: the stopped rows are then not placed that round.
           if (skipping && k % 2 === 1) {
             matrix.rows([], jobs).next();
             continue;
           }
-          const rows = [...matrix.rows([], jobs)].slice(1, -1).map((r) => r.map((j) => j.id));
+          const rows = [...matrix.rows([], jobs)].slice(1, -1).map((r) => r.map((j) => j.job.id));
           expect(rows).toEqual(firstFit(order));
         }
       }),

@@ -7,7 +7,6 @@ import { Footprint, processorBits } from './footprint.ts';
  * remaining demand: less is better) and its processors; and where the rounds placed it.
  */
 export class MatrixJob {
-  readonly id: number;
   readonly arrival: number;
   readonly minSize: number;
   /** Whether it is pending, and its standing (less is better), as of the last round that saw it. */
@@ -25,7 +24,6 @@ export class MatrixJob {
   mark = 0;
 
   constructor(readonly job: JobView) {
-    this.id = job.id;
     this.arrival = job.arrival;
     this.minSize = job.minSize;
   }

@@ -2,7 +2,7 @@ import { ConfigError, type JobOutcome, type RunObserver } from '@js/core';
 import { type JobRecord, jobRecord, jobRecordFields } from '@js/metrics';
 import { type SwfHeader, SwfWriter } from '@js/workloads';
 import { atomicStream, writeFileAtomic } from './atomic.ts';
-import { type Segment, segmentRecorder } from './segments.ts';
+import { type Segment, SegmentLog, segmentRecorder } from './segments.ts';
 
 /** Each discipline's own counters, by discipline (or partition) name. */
 type Counters = Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -57,7 +57,7 @@ export function scheduleSink(
     // Every SWF written can be read back as a trace: it says its machine size.
     const size = header?.maxProcs === undefined ? [`; MaxProcs: ${processors}`] : [];
     writer.header([...(header?.lines ?? []), ...size, `; ${comment}`]);
-    const order = new ArrivalOrder((o) => {
+    const order = new ArrivalOrder((o: JobOutcome) => {
       writer.job(o.job, {
         waitTime: o.start - o.job.submit,
         runTime: o.end - o.start,
@@ -77,28 +77,34 @@ export function scheduleSink(
   }
   const lines = new LineSink(out.stream);
   const json = ext === '.json';
-  const format = json ? jsonLine : csvLine;
   let first = true;
   if (ext === '.csv') lines.write([...jobRecordFields, ...(partitioned ? ['partition'] : [])].join(','));
   else lines.write('{"jobs":[');
-  // A JSON record carries the job's segments: kept only while the job is in the system.
-  const segments = new Map<number, Omit<Segment, 'job'>[]>();
+  // A JSON record carries the job's segments, logged compactly while the job is in the system.
+  const logs = new Map<number, SegmentLog>();
   const recorder = json
     ? segmentRecorder(({ job, ...segment }) => {
-        const list = segments.get(job);
-        if (list) list.push(segment);
-        else segments.set(job, [segment]);
+        let log = logs.get(job);
+        if (!log) logs.set(job, (log = new SegmentLog()));
+        log.add(segment);
       })
     : {};
-  const order = new ArrivalOrder((o) => {
-    const record: Row = partitioned ? { ...jobRecord(o), partition: o.discipline } : jobRecord(o);
-    lines.write(format(json ? { ...record, segments: segments.get(o.job.id) ?? [] } : record, first));
-    segments.delete(o.job.id);
+  // A record is written out when its job leaves, and held back, as text, only while an older job
+  // is still in the system.
+  const order = new ArrivalOrder<{ readonly arrival: number; readonly text: string }>((r) => {
+    lines.write(json && !first ? `,${r.text}` : r.text);
     first = false;
   });
+  const line = (o: JobOutcome): string => {
+    const record: Row = partitioned ? { ...jobRecord(o), partition: o.discipline } : jobRecord(o);
+    if (!json) return csvLine(record);
+    const segments = logs.get(o.job.id)?.segments() ?? [];
+    logs.delete(o.job.id);
+    return JSON.stringify({ ...record, segments });
+  };
   return {
     ...recorder,
-    jobEnded: (o) => order.add(o),
+    jobEnded: (o) => order.add({ arrival: o.arrival, text: line(o) }),
     close: async (counters = {}) => {
       order.flush();
       if (ext === '.json') lines.write(`],"counters":${JSON.stringify(counters)}}`);
@@ -115,12 +121,12 @@ export function scheduleSink(
  * doubles when a job ends more than its size ahead of the oldest one still running: a `Map` here
  * cost a tenth of a 450 k-job replay in hashing and garbage.
  */
-export class ArrivalOrder {
-  #ring: (JobOutcome | undefined)[] = new Array(1024);
+export class ArrivalOrder<T extends { readonly arrival: number }> {
+  #ring: (T | undefined)[] = new Array(1024);
   #next = 0;
-  constructor(readonly write: (o: JobOutcome) => void) {}
+  constructor(readonly write: (o: T) => void) {}
 
-  add(o: JobOutcome): void {
+  add(o: T): void {
     while (o.arrival - this.#next >= this.#ring.length) this.#grow();
     this.#ring[o.arrival & (this.#ring.length - 1)] = o;
     const mask = this.#ring.length - 1;
@@ -132,21 +138,20 @@ export class ArrivalOrder {
 
   /** At the end of a run cut short (saturated, bounded), write the rest, still in order. */
   flush(): void {
-    const rest = this.#ring.filter((o): o is JobOutcome => o !== undefined);
+    const rest = this.#ring.filter((o): o is T => o !== undefined);
     for (const o of rest.sort((a, b) => a.arrival - b.arrival)) this.write(o);
     this.#ring.fill(undefined);
   }
 
   #grow(): void {
     const old = this.#ring;
-    const ring: (JobOutcome | undefined)[] = new Array(old.length * 2);
+    const ring: (T | undefined)[] = new Array(old.length * 2);
     for (const o of old) if (o) ring[o.arrival & (ring.length - 1)] = o;
     this.#ring = ring;
   }
 }
 
 type Row = JobRecord & { readonly partition?: string; readonly segments?: readonly Omit<Segment, 'job'>[] };
-const jsonLine = (r: Row, first: boolean): string => `${first ? '' : ','}${JSON.stringify(r)}`;
 const csvLine = (r: Row): string =>
   [...jobRecordFields.map((f) => String(r[f])), ...(r.partition === undefined ? [] : [r.partition])].join(
     ',',

@@ -1,6 +1,7 @@
 import type { Job, OperationEvent, ReleaseEvent, SlotEvent } from '@js/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Segment, segmentRecorder } from './segments.ts';
+import { type Segment, SegmentLog, segmentRecorder } from './segments.ts';
 
 const job = (id: number) => ({ id }) as Job;
 const op = (
@@ -52,5 +53,39 @@ describe('segmentRecorder in a run whose switches name time slots', () => {
       { job: 1, from: 3, to: 6, processors: [[0, 0]], began: 'start', slot: 1 },
       { job: 2, from: 0, to: 6, processors: [[1, 1]], began: 'start' },
     ]);
+  });
+});
+
+describe('SegmentLog', () => {
+  it('gives back every segment as added, written out the same', () => {
+    // Stretches of one job: mostly on the same processors and beginning, as a gang job's are.
+    const ranges = fc.constantFrom<Segment['processors']>(
+      [[0, 31]],
+      [[0, 31]],
+      [
+        [0, 3],
+        [8, 11],
+      ],
+      [[64, 127]],
+    );
+    const began = fc.constantFrom<Segment['began']>('resume', 'resume', 'start', 'resize');
+    const segment = fc.record(
+      {
+        from: fc.double({ min: 0, max: 1e7, noNaN: true }),
+        to: fc.double({ min: 0, max: 1e7, noNaN: true }),
+        processors: ranges.map((r) => r.map(([a, b]) => [a, b] as const)),
+        began,
+        slot: fc.integer({ min: 0, max: 40 }),
+      },
+      { requiredKeys: ['from', 'to', 'processors', 'began'] },
+    );
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 100 }), (segments) => {
+        const log = new SegmentLog();
+        for (const s of segments) log.add(s);
+        expect(JSON.stringify(log.segments())).toBe(JSON.stringify(segments));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -100,3 +100,57 @@ export function ranges(processors: readonly number[]): [number, number][] {
   }
   return out;
 }
+
+/**
+ * A job's segments, held compactly while the job is in the system. A gang job runs one quantum at
+ * a time: thousands of segments on the same processors, each an object with its own processor
+ * ranges, were most of a long run's memory. Here each segment is three numbers (from, to, slot),
+ * and its processors and how it began are kept only where they change.
+ */
+export class SegmentLog {
+  /** from, to and slot (NaN: none) of each segment, in order. */
+  #times = new Float64Array(48);
+  #count = 0;
+  /** Each run of segments with the same processors and beginning, by its first segment. */
+  readonly #shapes: { first: number; processors: Segment['processors']; began: Segment['began'] }[] = [];
+
+  add(s: Omit<Segment, 'job'>): void {
+    const last = this.#shapes.at(-1);
+    if (!last || last.began !== s.began || !sameRanges(last.processors, s.processors))
+      this.#shapes.push({ first: this.#count, processors: s.processors, began: s.began });
+    if (3 * this.#count + 3 > this.#times.length) {
+      const grown = new Float64Array(2 * this.#times.length);
+      grown.set(this.#times);
+      this.#times = grown;
+    }
+    const at = 3 * this.#count++;
+    this.#times[at] = s.from;
+    this.#times[at + 1] = s.to;
+    this.#times[at + 2] = s.slot ?? Number.NaN;
+  }
+
+  /** The segments as they were added (fields in the same order). */
+  segments(): Omit<Segment, 'job'>[] {
+    const out: Omit<Segment, 'job'>[] = [];
+    let k = 0;
+    for (let i = 0; i < this.#count; i++) {
+      while (k + 1 < this.#shapes.length && this.#shapes[k + 1]!.first <= i) k++;
+      const { processors, began } = this.#shapes[k]!;
+      const slot = this.#times[3 * i + 2]!;
+      out.push({
+        from: this.#times[3 * i]!,
+        to: this.#times[3 * i + 1]!,
+        processors,
+        began,
+        ...(Number.isNaN(slot) ? {} : { slot }),
+      });
+    }
+    return out;
+  }
+}
+
+function sameRanges(a: Segment['processors'], b: Segment['processors']): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]![0] !== b[i]![0] || a[i]![1] !== b[i]![1]) return false;
+  return true;
+}

@@ -1,3 +1,5 @@
+import { hasBit } from './policy/footprint.ts';
+
 /**
  * The subset-sum step of the ADSUBSET disciplines (Parsons & Sevcik 1997, seed 000 §5.1,
  * LSF-RTC-ADSUBSET, after Martello & Toth 1990): from the leftover jobs, each with its minimum
@@ -29,7 +31,7 @@ export function minimiseSurplus(minimums: readonly number[], free: number): numb
   const chosen: number[] = [];
   for (let i = 0; i < n && target > 0; i++) {
     const m = minimums[i]!;
-    if (usable(m) && m <= target && has(reach[i + 1]!, target - m)) {
+    if (usable(m) && m <= target && hasBit(reach[i + 1]!, target - m)) {
       chosen.push(i);
       target -= m;
     }
@@ -45,8 +47,6 @@ function largest(bits: Uint32Array, capacity: number): number {
   while (word === 0) word = bits[--w]!;
   return w * 32 + 31 - Math.clz32(word);
 }
-
-const has = (bits: Uint32Array, c: number): boolean => ((bits[c >>> 5]! >>> (c & 31)) & 1) === 1;
 
 /**
  * `bits` together with every sum in it raised by `m` (sums past the last word are dropped; those

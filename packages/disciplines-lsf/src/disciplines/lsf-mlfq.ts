@@ -247,9 +247,13 @@ function displace(round: Round, job: JobView): JobView[] | number {
   let usable = 0;
   for (const p of machine.idle.lowest(machine.idleProcessors))
     if (round.victimOf(job, p) === null && round.room(p)) usable++;
-  const candidates = jobs.running.filter((v) => round.mayDisplace(job, v));
+  // Each candidate's level read once (it reads the job's acquired time), not at every comparison.
+  const candidates = jobs.running
+    .filter((v) => round.mayDisplace(job, v))
+    .map((v) => ({ v, level: round.level(v) }))
+    .sort((a, b) => b.level - a.level || b.v.arrival - a.v.arrival);
   const victims: JobView[] = [];
-  for (const v of candidates.sort((a, b) => round.level(b) - round.level(a) || b.arrival - a.arrival)) {
+  for (const { v } of candidates) {
     if (usable >= job.size) break;
     // A victim whose processors are all full under the limit would be suspended for nothing.
     let gain = 0;

@@ -65,11 +65,12 @@ export const lsfPreempt = defineDiscipline({
     const promised = new Map<number, readonly number[]>();
     let timer: TimerHandle | undefined;
 
-    const stoppedOn = new StoppedCount(machine.processors);
-
     return {
       schedule(ctx) {
-        stoppedOn.begin(ctx.jobs.suspended);
+        // Rule 4: one more job may reside on `p`. The engine counts the jobs resident on a
+        // processor, running or suspended there; here they are all this discipline's (it neither
+        // places nor checkpoints jobs, and partitions share no processor).
+        const room = (p: number) => ctx.machine.residentCount(p) + 1 <= limit;
         const anyStopped = ctx.jobs.suspended.length > 0;
         const idle = (ps: readonly number[]) => ps.every((p) => ctx.machine.idle.has(p));
 
@@ -110,7 +111,7 @@ export const lsfPreempt = defineDiscipline({
             continue;
           }
           free ??= Array.from(ctx.machine.idle.lowest(ctx.machine.idleProcessors)).filter(
-            (p) => !reserved.has(p) && stoppedOn.at(p) + 1 <= limit,
+            (p) => !reserved.has(p) && room(p),
           );
           if (free.length >= job.size) {
             ctx.start(job, { processors: free.slice(0, job.size) });
@@ -162,7 +163,7 @@ export const lsfPreempt = defineDiscipline({
           // standing's order (nothing acquired; or the demand, all of it remaining): the first
           // whose resources fit is the only one of them that may be chosen, as none after it
           // stands lower or passes rule 2 more easily.
-          const roomForOneMore = ofItsSize.length > 0 && on.every((p) => stoppedOn.at(p) + 2 <= limit);
+          const roomForOneMore = ofItsSize.length > 0 && on.every(room);
           const pending = roomForOneMore ? ofItsSize.find((c) => ctx.machine.fits(0, c.demand)) : undefined;
           if (stoppedHere.length === 0 && !pending) continue;
           couldPreempt = true;
@@ -174,10 +175,8 @@ export const lsfPreempt = defineDiscipline({
           if (!chosen) continue;
           const group = chosen.state === 'suspended' ? stoppedHere : ofItsSize;
           group.splice(group.indexOf(chosen), 1);
-          const resuming = chosen.state === 'suspended' && profile.suspend === 0;
           const processors = victim.processors;
           preempt(ctx, victim, chosen, profile.suspend > 0, promised);
-          if (!resuming) stoppedOn.add(processors);
           if (promised.has(chosen.id)) for (const p of processors) reserved.add(p);
         }
 
@@ -216,56 +215,6 @@ function preempt(
     const processors = victim.processors;
     ctx.suspend(victim);
     ctx.start(chosen, { processors });
-  }
-}
-
-/**
- * How many suspended jobs are resident on each processor, by id: those the engine lists as the
- * round begins, and this round's victims. Kept from round to round and brought up to date only by
- * the jobs that stopped or resumed since: a count afresh passes over every stopped job's
- * processors, thousands on a large machine, every round. (A suspended job keeps its processors.)
- */
-class StoppedCount {
-  readonly #on: Int32Array;
-  /** The jobs counted, with the processors they were counted on, and the list they came from. */
-  readonly #counted = new Map<JobView, readonly number[]>();
-  #list: readonly JobView[] = [];
-  /** This round's victims' processors, counted until the next round's list has them. */
-  #added: number[] = [];
-
-  constructor(processors: number) {
-    this.#on = new Int32Array(processors);
-  }
-
-  /** A round begins with these suspended jobs. */
-  begin(suspended: readonly JobView[]): void {
-    for (const p of this.#added) this.#on[p]!--;
-    this.#added = [];
-    if (suspended === this.#list) return;
-    this.#list = suspended;
-    const now = new Set(suspended);
-    for (const [job, processors] of this.#counted) {
-      if (now.has(job)) continue;
-      for (const p of processors) this.#on[p]!--;
-      this.#counted.delete(job);
-    }
-    for (const job of suspended) {
-      if (this.#counted.has(job)) continue;
-      for (const p of job.processors) this.#on[p]!++;
-      this.#counted.set(job, job.processors);
-    }
-  }
-
-  at(p: number): number {
-    return this.#on[p]!;
-  }
-
-  /** A victim of this round, suspended on `processors`. */
-  add(processors: readonly number[]): void {
-    for (const p of processors) {
-      this.#on[p]!++;
-      this.#added.push(p);
-    }
   }
 }
 

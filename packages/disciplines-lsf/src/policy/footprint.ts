@@ -1,3 +1,5 @@
+import { popcount } from '@js/machine';
+
 /**
  * A job's processors as bits, 32 to a word, only the words it touches: testing a job against a
  * row of the matrix, or committing it there, takes a few word operations rather than one per
@@ -29,7 +31,7 @@ export class Footprint {
   /** How many of its processors are in `set`. */
   countIn(set: Int32Array): number {
     let n = 0;
-    for (let k = 0; k < this.#words.length; k++) n += bitCount(set[this.#words[k]!]! & this.#bits[k]!);
+    for (let k = 0; k < this.#words.length; k++) n += popcount(set[this.#words[k]!]! & this.#bits[k]!);
     return n;
   }
 }
@@ -37,17 +39,11 @@ export class Footprint {
 /** An empty set of processors 0…count − 1, as bits. */
 export const processorBits = (count: number): Int32Array => new Int32Array((count + 31) >>> 5);
 
-/** Whether processor `p` is in `set`. */
-export const hasBit = (set: Int32Array, p: number): boolean => ((set[p >>> 5]! >>> (p & 31)) & 1) === 1;
+/** Whether bit `p` is set in `set` (32 to a word). */
+export const hasBit = (set: Int32Array | Uint32Array, p: number): boolean =>
+  ((set[p >>> 5]! >>> (p & 31)) & 1) === 1;
 
 /** Add processor `p` to `set`. */
 export function addBit(set: Int32Array, p: number): void {
   set[p >>> 5]! |= 1 << (p & 31);
-}
-
-/** The number of bits set in a 32-bit word. */
-function bitCount(x: number): number {
-  const a = x - ((x >>> 1) & 0x55555555);
-  const b = (a & 0x33333333) + ((a >>> 2) & 0x33333333);
-  return Math.imul((b + (b >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

@@ -41,7 +41,7 @@ export function fillRow(members: readonly MatrixJob[], f: RowFilling, probe?: nu
     row.commit(job);
   }
   for (const job of f.keep) {
-    if (row.resident.includes(job)) continue;
+    if (row.holds(job)) continue;
     if (row.collides(job)) return undefined;
     row.commit(job);
   }
@@ -95,10 +95,18 @@ export class MatrixRow {
   /** Its committed processors that have room. */
   held = 0;
   readonly #f: RowFilling;
+  /** Marks the jobs this row holds (see MatrixJob.inRow): rows are numbered as they are made. */
+  static #made = 0;
+  readonly #stamp = ++MatrixRow.#made;
 
   constructor(f: RowFilling) {
     this.#f = f;
     f.committed.fill(0);
+  }
+
+  /** Whether `job` runs in this row (a look at the job, not a search of the row). */
+  holds(job: MatrixJob): boolean {
+    return job.inRow === this.#stamp;
   }
 
   /** Whether the row's running and stopped jobs hold processor `p` (or no row may use it). */
@@ -122,6 +130,7 @@ export class MatrixRow {
   commit(job: MatrixJob): void {
     job.footprint.addTo(this.#f.committed);
     this.held += job.footprint.countIn(this.#f.room);
+    job.inRow = this.#stamp;
     this.resident.push(job);
     this.least = Math.min(this.least, job.standing);
   }

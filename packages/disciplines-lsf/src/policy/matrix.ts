@@ -22,6 +22,8 @@ export class MatrixJob {
   placedOn: Footprint | undefined;
   /** Set by the matrix to tell this placing's jobs kept from the last one. */
   mark = 0;
+  /** The last filled row that held it (see MatrixRow.holds). */
+  inRow = 0;
 
   constructor(readonly job: JobView) {
     this.arrival = job.arrival;

@@ -127,7 +127,7 @@ export class ProcessorSet {
 }
 
 /** Bits set in a 32-bit word. */
-function popcount(x: number): number {
+export function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;

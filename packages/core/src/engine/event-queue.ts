@@ -20,9 +20,11 @@ const ORDER_SPAN = 17592186044416;
 /**
  * The event queue: a binary min-heap ordered by (time, priority, sequence number), stored in
  * typed arrays so the hot path allocates nothing. Each event carries a small integer payload
- * (a job-table entry or timer entry) and a token; a stale event (its job's token moved on) is skipped
- * by the engine instead of being removed from the heap. Arrivals never enter it: they come in
- * submit order, one read ahead, and the engine merges that one with the heap by the same order.
+ * (a job-table entry or timer entry) and a token. A job's event that an operation supersedes is
+ * taken out at once ({@link EventQueue.cancel}): a gang job suspended and resumed every quantum
+ * would otherwise leave one stale completion per round in the heap until its time came, and the
+ * heap would grow with jobs × rounds. Arrivals never enter it: they come in submit order, one read
+ * ahead, and the engine merges that one with the heap by the same order.
  */
 export class EventQueue {
   #time = new Float64Array(1024);
@@ -33,6 +35,8 @@ export class EventQueue {
   #token = new Float64Array(1024);
   /** heap[i] = cell of the i-th heap node. */
   #heap = new Int32Array(1024);
+  /** pos[cell] = its node in the heap, -1 while the cell is free. */
+  #pos = new Int32Array(1024).fill(-1);
   #free: number[] = [];
   #cells = 0;
   #size = 0;
@@ -42,28 +46,33 @@ export class EventQueue {
     return this.#size;
   }
 
-  push(time: number, priority: number, kind: number, subject: number, token: number): void {
+  /** Add an event; returns its cell, by which {@link cancel} can take it out again. */
+  push(time: number, priority: number, kind: number, subject: number, token: number): number {
     const cell = this.#free.length ? this.#free.pop()! : this.#newCell();
     this.#time[cell] = time;
     this.#order[cell] = priority * ORDER_SPAN + this.#seq++;
     this.#kind[cell] = kind;
     this.#subject[cell] = subject;
     this.#token[cell] = token;
-    let i = this.#size++;
-    const heap = this.#heap;
-    const times = this.#time;
-    const orders = this.#order;
-    const o = orders[cell]!;
-    // Sift the new cell up: it rises past every parent it precedes in (time, order).
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const up = heap[parent]!;
-      const tu = times[up]!;
-      if (!(time < tu || (time === tu && o < orders[up]!))) break;
-      heap[i] = up;
-      i = parent;
-    }
-    heap[i] = cell;
+    this.#siftUp(cell, this.#size++);
+    return cell;
+  }
+
+  /**
+   * Take out the event in `cell` if it is still there and still carries `token` (a cell popped
+   * or cancelled before may hold another event by now; tokens are unique over a run).
+   */
+  cancel(cell: number, token: number): void {
+    const i = this.#pos[cell]!;
+    if (i < 0 || this.#token[cell] !== token) return;
+    this.#pos[cell] = -1;
+    this.#free.push(cell);
+    const last = this.#heap[--this.#size]!;
+    if (last === cell) return;
+    // The last node fills the hole: it may belong above it or below it.
+    const parent = (i - 1) >> 1;
+    if (i > 0 && this.#before(last, this.#heap[parent]!)) this.#siftUp(last, i);
+    else this.#siftDown(last, i);
   }
 
   /** Time of the next event (Infinity when empty). */
@@ -82,40 +91,15 @@ export class EventQueue {
 
   /** Remove the next event; its fields are then readable through `kind`/`subject`/`token`/`time`. */
   pop(): void {
-    const heap = this.#heap;
-    const top = heap[0]!;
+    const top = this.#heap[0]!;
     this.kind = this.#kind[top]!;
     this.subject = this.#subject[top]!;
     this.token = this.#token[top]!;
     this.time = this.#time[top]!;
+    this.#pos[top] = -1;
     this.#free.push(top);
-    const last = heap[--this.#size]!;
-    const times = this.#time;
-    const orders = this.#order;
-    const tl = times[last]!;
-    const ol = orders[last]!;
-    let i = 0;
-    const n = this.#size;
-    // Sift `last` down from the root: each step takes the child first in (time, order).
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= n) break;
-      let c = heap[child]!;
-      let tc = times[c]!;
-      if (child + 1 < n) {
-        const r = heap[child + 1]!;
-        const tr = times[r]!;
-        if (tr < tc || (tr === tc && orders[r]! < orders[c]!)) {
-          child++;
-          c = r;
-          tc = tr;
-        }
-      }
-      if (!(tc < tl || (tc === tl && orders[c]! < ol))) break;
-      heap[i] = c;
-      i = child;
-    }
-    heap[i] = last;
+    const last = this.#heap[--this.#size]!;
+    if (this.#size > 0) this.#siftDown(last, 0);
   }
 
   /** Priority of the next event (call only when not empty). */
@@ -128,6 +112,54 @@ export class EventQueue {
   subject = 0;
   token = 0;
   time = 0;
+
+  /** Whether event `a` comes before event `b`: by time, then by priority and push order. */
+  #before(a: number, b: number): boolean {
+    const ta = this.#time[a]!;
+    const tb = this.#time[b]!;
+    return ta < tb || (ta === tb && this.#order[a]! < this.#order[b]!);
+  }
+
+  /** Place `cell` at node `i` or above: it rises past every parent it precedes. */
+  #siftUp(cell: number, i: number): void {
+    const heap = this.#heap;
+    const pos = this.#pos;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const up = heap[parent]!;
+      if (!this.#before(cell, up)) break;
+      heap[i] = up;
+      pos[up] = i;
+      i = parent;
+    }
+    heap[i] = cell;
+    pos[cell] = i;
+  }
+
+  /** Place `cell` at node `i` or below: each step takes the child first in (time, order). */
+  #siftDown(cell: number, i: number): void {
+    const heap = this.#heap;
+    const pos = this.#pos;
+    const n = this.#size;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      let c = heap[child]!;
+      if (child + 1 < n) {
+        const r = heap[child + 1]!;
+        if (this.#before(r, c)) {
+          child++;
+          c = r;
+        }
+      }
+      if (!this.#before(c, cell)) break;
+      heap[i] = c;
+      pos[c] = i;
+      i = child;
+    }
+    heap[i] = cell;
+    pos[cell] = i;
+  }
 
   #newCell(): number {
     if (this.#cells === this.#time.length) {
@@ -142,6 +174,9 @@ export class EventQueue {
       this.#subject = grow(this.#subject);
       this.#token = grow(this.#token);
       this.#heap = grow(this.#heap);
+      const pos = new Int32Array(this.#pos.length * 2).fill(-1);
+      pos.set(this.#pos);
+      this.#pos = pos;
     }
     return this.#cells++;
   }

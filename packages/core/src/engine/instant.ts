@@ -29,8 +29,9 @@ export class Instant {
   ) {}
 
   /**
-   * Drop events at the front of the heap that later operations superseded, so they cannot move
-   * the clock; then the time of the next event (Infinity: none).
+   * Drop events at the front of the heap that went stale (a cancelled timer), so they cannot move
+   * the clock; then the time of the next event (Infinity: none). A job's superseded event has been
+   * taken out already; its token is checked here all the same.
    */
   next(): number {
     const { w } = this;

@@ -41,8 +41,15 @@ export function progress(w: World, job: SimJob): void {
     }
   }
   job.endTime = end;
+  supersede(w, job);
+  job.eventCell = w.queue.push(end, Priority.Completion, kind, job.entry, job.token);
+}
+
+/** The job's live event, if any, is void from now on: a fresh token, and the old event taken out. */
+export function supersede(w: World, job: SimJob): void {
+  if (job.eventCell >= 0) w.queue.cancel(job.eventCell, job.token);
+  job.eventCell = -1;
   job.token = ++w.tokens;
-  w.queue.push(end, Priority.Completion, kind, job.entry, job.token);
 }
 
 /** A rate that would put NaN or infinity into the event queue: name what produced it. */
@@ -64,7 +71,7 @@ function badRate(w: World, job: SimJob, p: number): never {
 /** Stop making progress now, banking the work done since `since`. */
 export function pause(w: World, job: SimJob): void {
   if (!job.progressing) {
-    if (job.pendingOp) job.token = ++w.tokens; // cancel the pending overhead's end
+    if (job.pendingOp) supersede(w, job); // cancel the pending overhead's end
     job.pendingOp = null;
     return;
   }
@@ -76,7 +83,7 @@ export function pause(w: World, job: SimJob): void {
   job.nominal += (dt * p) / job.record.size;
   job.progressing = false;
   job.endTime = Number.POSITIVE_INFINITY;
-  job.token = ++w.tokens;
+  supersede(w, job);
 }
 
 /**

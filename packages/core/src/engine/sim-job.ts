@@ -81,6 +81,8 @@ export class SimJob {
   busyUntil = 0;
   /** Validates the job's one live event: a fresh run-wide token whenever the old event goes stale. */
   token = 0;
+  /** The event queue's cell of that event (-1: none pushed yet), so a superseded one is taken out. */
+  eventCell = -1;
 
   /** ∫ processors dt while holding processors, up to `lastRun` while it holds them now. */
   processorTime = 0;
@@ -97,6 +99,8 @@ export class SimJob {
   waitingNext: SimJob | null = null;
   /** Its position in its state's {@link JobSet} (-1 while pending or gone). */
   stateIndex = -1;
+  /** The last {@link JobSet} list build that listed it (so that a build lists it once). */
+  listedBuild = 0;
   /** Index of its entry in the engine's job table (event payloads refer to it). */
   entry = -1;
   /** Whether the checkpoint under way began from running (else from suspended: residency only). */

@@ -1,7 +1,7 @@
 import { Checks } from './checks.ts';
 import type { Operation } from './context.ts';
 import { EventKind, Priority } from './event-queue.ts';
-import { pause, progress } from './physics.ts';
+import { pause, progress, supersede } from './physics.ts';
 import { SimJob } from './sim-job.ts';
 
 /** No resource amounts: for ledger changes that move processors only (a job keeps its resources). */
@@ -96,8 +96,14 @@ export class Transitions extends Checks {
     const { w } = this;
     job.pendingOp = op;
     job.busyUntil = w.now + cost;
-    job.token = ++w.tokens;
-    w.queue.push(job.busyUntil, Priority.Completion, EventKind.OverheadEnd, job.entry, job.token);
+    supersede(w, job);
+    job.eventCell = w.queue.push(
+      job.busyUntil,
+      Priority.Completion,
+      EventKind.OverheadEnd,
+      job.entry,
+      job.token,
+    );
   }
 
   emit(job: SimJob, operation: Operation, processors: ArrayLike<number>, cost: number): void {

@@ -28,6 +28,11 @@ export class Footprint {
     for (let k = 0; k < this.#words.length; k++) set[this.#words[k]!]! |= this.#bits[k]!;
   }
 
+  /** Take its processors out of `set`. */
+  removeFrom(set: Int32Array): void {
+    for (let k = 0; k < this.#words.length; k++) set[this.#words[k]!]! &= ~this.#bits[k]!;
+  }
+
   /** How many of its processors are in `set`. */
   countIn(set: Int32Array): number {
     let n = 0;

@@ -38,9 +38,10 @@ export class MatrixJob {
  *
  * The stopped rows depend only on which jobs are stopped (a stopped job keeps its processors), so
  * they are kept from one round to the next and placed again only when those differ, and then
- * from the last placing: the rows may differ from it only where a job left, came or moved (dirty
- * cells: processors of a row), so a job placed before is tested only against the dirty rows up
- * to its own. Elsewhere the rows are as they were on its processors: it still collides with
+ * from the last placing. The jobs at the front that are as they were keep their rows outright
+ * (first fit places a job by the jobs before it alone). Behind them the rows may differ from the
+ * last placing only where a job left, came or moved (dirty cells: processors of a row), so a job
+ * placed before is tested only against the dirty rows up to its own. Elsewhere the rows are as they were on its processors: it still collides with
  * those above its row, and still fits its row. The result is the first-fit placing made afresh
  * (a property test holds it to that), so a discipline created mid-run from the cache alone
  * builds the same rows (restartability, §3).
@@ -72,33 +73,47 @@ export class Matrix {
   }
 
   #place(stopped: readonly MatrixJob[]): void {
-    // The jobs placed last time on the same processors and in the same relative order may keep
-    // their rows; every other job placed then has left or moved.
+    // First fit places each job by the jobs before it alone: the longest run of jobs at the front
+    // that was placed last time, in the same order and on the same processors, keeps its rows.
+    const placed = this.#placed;
+    const shared = Math.min(stopped.length, placed.length);
+    let front = 0;
+    while (
+      front < shared &&
+      stopped[front] === placed[front] &&
+      stopped[front]!.placedOn === stopped[front]!.footprint
+    )
+      front++;
+    if (front === stopped.length && front === placed.length) return;
+    // Behind it, the jobs placed last time on the same processors and in the same relative order
+    // may keep their rows; every other job placed then has left or moved.
     let mark = ++this.#mark;
     let last = -1;
-    let kept = 0;
     let inOrder = true;
-    for (const job of stopped) {
-      if (this.#placed[job.slot] !== job || job.placedOn !== job.footprint) continue;
+    for (let i = front; i < stopped.length; i++) {
+      const job = stopped[i]!;
+      if (placed[job.slot] !== job || job.placedOn !== job.footprint) continue;
       if (job.slot < last) inOrder = false;
       last = job.slot;
       job.mark = mark;
-      kept++;
     }
-    if (inOrder && kept === stopped.length && kept === this.#placed.length) return;
-    // Out of order, nothing of the last placing holds: every job is placed afresh.
+    // Out of order, nothing of the last placing behind the front holds: those jobs are placed afresh.
     if (!inOrder) mark = ++this.#mark;
 
     for (const r of this.#dirtyRows) this.#dirty[r]!.fill(0);
     this.#dirtyRows.length = 0;
-    for (const job of this.#placed) if (job.mark !== mark) this.#soil(job.placedOn!, job.row);
-    for (let r = 0; r < this.#count; r++) {
-      this.#rows[r]!.length = 0;
-      this.#used[r]!.fill(0);
+    // Take the jobs behind the front out of their rows, last first: each is then its row's last.
+    for (let i = placed.length - 1; i >= front; i--) {
+      const job = placed[i]!;
+      if (job.mark !== mark) this.#soil(job.placedOn!, job.row);
+      this.#rows[job.row]!.pop();
+      job.placedOn!.removeFrom(this.#used[job.row]!);
     }
-    this.#count = 0;
-    this.#placed = [];
-    for (const job of stopped) {
+    placed.length = front;
+    // The front's rows come first (a row is opened by the first job that needs it).
+    while (this.#count > 0 && this.#rows[this.#count - 1]!.length === 0) this.#count--;
+    for (let i = front; i < stopped.length; i++) {
+      const job = stopped[i]!;
       const print = job.footprint;
       const before = job.mark === mark;
       const row = before ? this.#again(print, job.row) : this.#firstFit(print, 0);
@@ -111,7 +126,7 @@ export class Matrix {
       print.addTo(this.#used[row]!);
       this.#rows[row]!.push(job);
       job.row = row;
-      job.slot = this.#placed.push(job) - 1;
+      job.slot = placed.push(job) - 1;
       job.placedOn = print;
     }
   }

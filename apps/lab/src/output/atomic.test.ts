@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { link, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +31,32 @@ describe('atomicStream', () => {
     await out.commit();
     expect(await readFile(path, 'utf8')).toBe('a,b\n1,2\n');
     expect(await readdir(dir)).toEqual(['out.csv']);
+  });
+
+  it('removes the temporary files of the target left by processes that are gone, and no others', async () => {
+    // A run killed outright (out of memory) left its partial file; a live run's stays, and so do
+    // the files of other targets and files that only look alike.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    const path = join(dir, 'out.json');
+    const names = {
+      stale: `out.json.${gone}-0a1b2c3d.partial`,
+      live: `out.json.${process.ppid}-0a1b2c3d.partial`,
+      otherTarget: `out.json.gz.${gone}-0a1b2c3d.partial`,
+      lookalike: `out.json.${gone}-notahex!.partial`,
+    };
+    for (const name of Object.values(names)) await writeFile(join(dir, name), 'x');
+    const out = atomicStream(path);
+    const left = await readdir(dir);
+    expect(left).not.toContain(names.stale);
+    expect(left).toEqual(
+      expect.arrayContaining([
+        names.live,
+        names.otherTarget,
+        names.lookalike,
+        out.temporary.slice(dir.length + 1),
+      ]),
+    );
+    await out.abort();
   });
 
   it('abort removes the temporary file and leaves the target as it was; commit is then refused', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -10,7 +10,8 @@ import { createGzip, type Gzip } from 'node:zlib';
  * A file written whole or not at all: everything goes to a temporary file beside `path`, which
  * {@link AtomicStream.commit} flushes to disk (fsync) and renames over `path`. Until then, and
  * for good after {@link AtomicStream.abort}, a failed command or a SIGINT, whatever was at `path`
- * stays as it was and the temporary file is removed.
+ * stays as it was and the temporary file is removed. A process the system killed outright (out of
+ * memory, SIGKILL) removes nothing; the next write to the same path does (see {@link atomicStream}).
  */
 export interface AtomicStream {
   /** The file that appears, whole, on commit. */
@@ -38,9 +39,11 @@ export interface AtomicStreamOptions {
 
 /**
  * Open `path` for atomic, streamed writing (see {@link AtomicStream}). The temporary file is
- * created at once, so a missing directory or a read-only one fails here, before any work.
+ * created at once, so a missing directory or a read-only one fails here, before any work. First,
+ * the temporary files of `path` left by processes no longer running are removed.
  */
 export function atomicStream(path: string, options: AtomicStreamOptions = {}): AtomicStream {
+  removeStale(path);
   const temporary = join(
     dirname(path),
     `${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.partial`,
@@ -160,6 +163,45 @@ function remove(path: string): void {
     // Gone already (or never created): nothing to clean.
   }
   untrack(path);
+}
+
+/**
+ * Remove the temporary files of `path` (`<name>.<pid>-<8 hex>.partial`) whose process is gone: a
+ * run the system killed outright (out of memory, SIGKILL) ran no clean-up, and its partial file,
+ * as big as the output, would stay beside the target for good. A process of this machine that
+ * still runs keeps its file. Best effort: an unreadable directory or a file gone meanwhile is no
+ * error (opening the new temporary file reports a directory that cannot be used).
+ */
+function removeStale(path: string): void {
+  const name = basename(path);
+  const dir = dirname(path);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(`${name}.`)) continue;
+    const match = /^(\d+)-[0-9a-f]{8}\.partial$/.exec(entry.slice(name.length + 1));
+    if (!match || isRunning(Number(match[1]))) continue;
+    try {
+      unlinkSync(join(dir, entry));
+    } catch {
+      // Gone already, or not ours to remove.
+    }
+  }
+}
+
+/** Whether process `pid` runs on this machine (one of another user's counts as running). */
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
 }
 
 /** Make a rename durable: fsync its directory. Best effort (some systems refuse it on directories). */

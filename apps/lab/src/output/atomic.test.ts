@@ -57,6 +57,10 @@ describe('atomicStream', () => {
       ]),
     );
     await out.abort();
+    // The other target's turn comes when it is written (from the listing made at the first write).
+    const other = atomicStream(join(dir, 'out.json.gz'));
+    expect(await readdir(dir)).not.toContain(names.otherTarget);
+    await other.abort();
   });
 
   it('abort removes the temporary file and leaves the target as it was; commit is then refused', async () => {

@@ -169,28 +169,43 @@ function remove(path: string): void {
  * Remove the temporary files of `path` (`<name>.<pid>-<8 hex>.partial`) whose process is gone: a
  * run the system killed outright (out of memory, SIGKILL) ran no clean-up, and its partial file,
  * as big as the output, would stay beside the target for good. A process of this machine that
- * still runs keeps its file. Best effort: an unreadable directory or a file gone meanwhile is no
- * error (opening the new temporary file reports a directory that cannot be used).
+ * still runs keeps its file; one on another machine sharing the directory cannot be seen, so two
+ * hosts should not write the same output. A directory is listed once per process, at its first
+ * write (a sweep writes thousands of files into one). Best effort: an unreadable directory or a
+ * file gone meanwhile is no error (opening the new temporary file reports a directory that
+ * cannot be used).
  */
 function removeStale(path: string): void {
-  const name = basename(path);
   const dir = dirname(path);
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    if (!entry.startsWith(`${name}.`)) continue;
-    const match = /^(\d+)-[0-9a-f]{8}\.partial$/.exec(entry.slice(name.length + 1));
-    if (!match || isRunning(Number(match[1]))) continue;
+  let stale = staleFiles.get(dir);
+  if (!stale) staleFiles.set(dir, (stale = findStale(dir)));
+  for (const entry of stale.get(basename(path)) ?? []) {
     try {
       unlinkSync(join(dir, entry));
     } catch {
       // Gone already, or not ours to remove.
     }
   }
+  stale.delete(basename(path));
+}
+
+/** Per directory written to, its temporary files of processes that were gone when it was listed, by target. */
+const staleFiles = new Map<string, Map<string, string[]>>();
+
+function findStale(dir: string): Map<string, string[]> {
+  const stale = new Map<string, string[]>();
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return stale;
+  }
+  for (const entry of entries) {
+    const match = /^(.+)\.(\d+)-[0-9a-f]{8}\.partial$/.exec(entry);
+    if (!match || isRunning(Number(match[2]))) continue;
+    stale.set(match[1]!, [...(stale.get(match[1]!) ?? []), entry]);
+  }
+  return stale;
 }
 
 /** Whether process `pid` runs on this machine (one of another user's counts as running). */

@@ -133,6 +133,30 @@ describe('the contract holds at its edges', () => {
     expect(outcome).toBe('refused');
   });
 
+  it("a job's superseded event taken out of the queue is never a timer that took its place", async () => {
+    // The suspend's overhead ends at 3 (its event had token 3, cell c); the timer set then reuses
+    // cell c and gets id 3. Resuming the job at 5 takes its last event out of the queue: the
+    // timer, with the same number in the same cell, must stay, and its round at 50 come.
+    const profile = platformProfileSchema.parse({ name: 'costly', suspend: 2, resume: 1 });
+    const log: string[] = [];
+    const d = scripted(
+      {
+        0: (ctx) => {
+          ctx.start(ctx.jobs.byId(1)!);
+          ctx.setTimer(1000);
+          ctx.setTimer(1001);
+        },
+        1: (ctx) => ctx.suspend(ctx.jobs.byId(1)!),
+        3: (ctx) => log.push(`timer ${ctx.setTimer(50).id}`),
+        5: (ctx) => ctx.resume(ctx.jobs.byId(1)!),
+      },
+      log,
+    );
+    await run([job(1, 0, 1, 100), job(3, 1, 1, 1), job(2, 5, 1, 1)], d, { profile });
+    expect(log).toContain('timer 3');
+    expect(log).toContain('50:timer');
+  });
+
   it('a minimum run met at a timer set for exactly then is met, float rounding aside', async () => {
     const start = 1994.598691183791;
     const rules: string[] = [];

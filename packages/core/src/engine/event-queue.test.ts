@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EventQueue } from './event-queue.ts';
+import { EventKind, EventQueue } from './event-queue.ts';
 
 describe('EventQueue', () => {
   it('pops by time, then priority, then push order, as a sorted list does', () => {
@@ -113,5 +113,27 @@ describe('EventQueue', () => {
       order.push(queue.subject);
     }
     expect(order).toEqual([4, 5, 6, 7, 0, 2, 3]);
+  });
+
+  it('keeps its order while it grows past its first arrays, with events taken out all along', () => {
+    const queue = new EventQueue();
+    const cells: number[] = [];
+    // Times run backwards, so that every push rises to the top; every third event is cancelled.
+    for (let i = 0; i < 3000; i++) cells.push(queue.push(3000 - i, 0, 0, i, i + 1));
+    for (let i = 0; i < 3000; i += 3) queue.cancel(cells[i]!, i + 1);
+    const out: number[] = [];
+    while (queue.size > 0) {
+      queue.pop();
+      out.push(queue.subject);
+    }
+    const expected = Array.from({ length: 3000 }, (_, i) => 2999 - i).filter((i) => i % 3 !== 0);
+    expect(out).toEqual(expected);
+  });
+
+  it('never takes out a timer, even one with the token asked for', () => {
+    const queue = new EventQueue();
+    const cell = queue.push(5, 2, EventKind.Timer, 0, 7);
+    queue.cancel(cell, 7);
+    expect(queue.size).toBe(1);
   });
 });

@@ -59,12 +59,14 @@ export class EventQueue {
   }
 
   /**
-   * Take out the event in `cell` if it is still there and still carries `token` (a cell popped
-   * or cancelled before may hold another event by now; tokens are unique over a run).
+   * Take out a job's event (a completion, kill or end of overhead) in `cell` if it is still there
+   * and still carries `token`. A cell popped or cancelled before may hold another event by now:
+   * another job's carries another token (job tokens are unique over a run), and a timer's, whose
+   * token is its own id and may coincide, is never taken out here.
    */
   cancel(cell: number, token: number): void {
     const i = this.#pos[cell]!;
-    if (i < 0 || this.#token[cell] !== token) return;
+    if (i < 0 || this.#token[cell] !== token || this.#kind[cell]! > EventKind.OverheadEnd) return;
     this.#pos[cell] = -1;
     this.#free.push(cell);
     const last = this.#heap[--this.#size]!;

@@ -20,7 +20,7 @@ export class Instant {
   #exact = false;
   /** Events up to this time belong to the instant. */
   #until = 0;
-  /** Events taken from the heap and the source so far, stale ones included. */
+  /** Events taken from the heap and the source so far, stale timers included. */
   events = 0;
 
   constructor(

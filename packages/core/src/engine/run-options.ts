@@ -12,7 +12,7 @@ import type { StallReport } from './stall.ts';
 export interface RunLimits {
   /** Stop before any event later than this simulated time. */
   readonly maxTime?: number;
-  /** Stop after this many events. */
+  /** Stop after this many events (see {@link RunResult.events}). */
   readonly maxEvents?: number;
   /** Saturation rule: more waiting jobs than this ends the run with status `saturated`. */
   readonly maxQueued?: number;
@@ -58,6 +58,10 @@ export interface RunResult {
   readonly status: RunStatus;
   /** Simulated time at the end. */
   readonly now: number;
+  /**
+   * Events taken: arrivals, completions, ends of overheads, timers (a cancelled one included).
+   * A job's event that an operation superseded was taken out of the queue and is not counted.
+   */
   readonly events: number;
   readonly submitted: number;
   readonly ended: number;

@@ -18,7 +18,14 @@ beforeAll(async () => {
 
 type Written = {
   id: number;
-  segments: { from: number; to: number; slot?: number; processors: number[][] }[];
+  segments: {
+    from: number;
+    to: number;
+    slot?: number;
+    processors: number[][];
+    period?: number;
+    count?: number;
+  }[];
 };
 
 describe('a gang run’s schedule says which slot each stretch ran in, and the report draws the rows', () => {
@@ -27,8 +34,16 @@ describe('a gang run’s schedule says which slot each stretch ran in, and the r
     const run = await schedlab('run', '-d', 'gang-brmms', '-w', trace, '--profile', 'gang', '--out', out);
     expect(run.code, run.stderr).toBe(0);
     const { jobs } = JSON.parse(await readFile(out, 'utf8')) as { jobs: Written[] };
+    // Stretches alike a round apart are one periodic record: jobs 1 and 3 run every 10 s in one slot.
+    expect(jobs.map((j) => j.segments.map((s) => s.count ?? 1))).toEqual([[2, 1], [1, 1, 1, 1], [2]]);
     const rows = jobs.flatMap((j) =>
-      j.segments.map((s) => `${s.from}–${s.to} slot ${s.slot} job ${j.id} on ${s.processors.join(',')}`),
+      j.segments.flatMap(({ period = 0, count = 1, ...s }) =>
+        Array.from(
+          { length: count },
+          (_, k) =>
+            `${s.from + k * period}–${s.to + k * period} slot ${s.slot} job ${j.id} on ${s.processors.join(',')}`,
+        ),
+      ),
     );
     // The buddy system places jobs 1 (0–1) and 2 (2–3) in slot 0, job 3 in slot 1 on 0–1. Job 2's
     // processors are idle in slot 1, so BRMMS gives it that cell as well: it runs in both slots,

@@ -83,6 +83,12 @@ export interface SegmentColumns {
   readonly began: number[];
   /** Gang slot (row of the scheduling matrix), or -1 where the input does not say. */
   readonly slot: number[];
+  /**
+   * A periodic record stands for `count` stretches, the k-th from `from + k·period` to
+   * `to + k·period` (a gang job's rounds on an unchanged matrix); a plain one has count 1.
+   */
+  readonly period: number[];
+  readonly count: number[];
   /** Was the job backfilled (from its record): marks its bars. */
   readonly backfilled: boolean[];
   readonly rangeStart: number[];
@@ -160,6 +166,8 @@ export function emptySegments(): SegmentColumns {
     to: [],
     began: [],
     slot: [],
+    period: [],
+    count: [],
     backfilled: [],
     rangeStart: [0],
     rangeFirst: [],
@@ -186,6 +194,9 @@ export interface SegmentInput {
   /** One of {@link segmentBeginnings} (the engine's wider operation type is accepted as is). */
   readonly began: string;
   readonly slot?: number;
+  /** A periodic record: `count` stretches alike, `period` seconds apart (see {@link SegmentColumns}). */
+  readonly period?: number;
+  readonly count?: number;
 }
 
 /** Append a job and its segments to the columns. */
@@ -217,6 +228,8 @@ export function addSegment(
   segments.to.push(s.to);
   segments.began.push(Math.max(0, segmentBeginnings.indexOf(s.began as SegmentBeginning)));
   segments.slot.push(s.slot ?? -1);
+  segments.period.push(s.period ?? 0);
+  segments.count.push(s.count ?? 1);
   segments.backfilled.push(backfilled);
   for (const [first, last] of s.processors) {
     segments.rangeFirst.push(first);

@@ -32,7 +32,8 @@ const SWF_STATUS_FAILED = 0;
  * fields with the simulated wait in field 3, the run time in field 4, the processors in field 5
  * and status 1/0 in field 11), `.json` (`{ "jobs": [per-job records], "counters": {…} }`, the
  * disciplines' own counters; each record also lists the job's `segments`, its stretches on fixed
- * processors, from which a Gantt chart or a gang matrix history is drawn) or `.csv`. Records are streamed, as jobs leave, to a temporary file
+ * processors, from which a Gantt chart or a gang matrix history is drawn; stretches alike at a fixed
+ * period are one periodic record, see {@link Segment.period}) or `.csv`. Records are streamed, as jobs leave, to a temporary file
  * beside `path` (see {@link atomicStream}), which replaces `path` only on {@link ScheduleSink.close}.
  * Jobs are written in arrival order, as SWF requires, through a reorder buffer that holds only
  * jobs that have left while an older one is still in the system. With `partitioned`, JSON and CSV

@@ -1,7 +1,7 @@
 import type { Job, OperationEvent, ReleaseEvent, SlotEvent } from '@js/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Segment, SegmentLog, segmentRecorder } from './segments.ts';
+import { type Segment, SegmentLog, segmentRecorder, stretches } from './segments.ts';
 
 const job = (id: number) => ({ id }) as Job;
 const op = (
@@ -57,35 +57,93 @@ describe('segmentRecorder in a run whose switches name time slots', () => {
 });
 
 describe('SegmentLog', () => {
-  it('gives back every segment as added, written out the same', () => {
-    // Stretches of one job: mostly on the same processors and beginning, as a gang job's are.
-    const ranges = fc.constantFrom<Segment['processors']>(
-      [[0, 31]],
-      [[0, 31]],
-      [
-        [0, 3],
-        [8, 11],
-      ],
-      [[64, 127]],
-    );
-    const began = fc.constantFrom<Segment['began']>('resume', 'resume', 'start', 'resize');
-    const segment = fc.record(
-      {
+  // Stretches of one job: mostly on the same processors and beginning, as a gang job's are.
+  const ranges = fc.constantFrom<Segment['processors']>(
+    [[0, 31]],
+    [[0, 31]],
+    [
+      [0, 3],
+      [8, 11],
+    ],
+    [[64, 127]],
+  );
+  const began = fc.constantFrom<Segment['began']>('resume', 'resume', 'start', 'resize');
+  const shape = fc.record(
+    {
+      processors: ranges.map((r) => r.map(([a, b]) => [a, b] as const)),
+      began,
+      slot: fc.integer({ min: 0, max: 3 }),
+    },
+    { requiredKeys: ['processors', 'began'] },
+  );
+  /**
+   * A job's stretches: runs of stretches alike, a quantum long and a round apart (times on whole
+   * or fractional seconds, so that some runs add up exactly in floating point and some do not),
+   * and stray stretches between them.
+   */
+  const stretchRuns = fc.array(
+    fc.oneof(
+      fc.record({
+        shape,
+        from: fc.oneof(fc.integer({ min: 0, max: 1e6 }), fc.double({ min: 0, max: 1e6, noNaN: true })),
+        quantum: fc.constantFrom(5, 0.1, 1 / 3, 2.5),
+        period: fc.constantFrom(5, 10, 15, 0.3, 7.7),
+        count: fc.integer({ min: 1, max: 8 }),
+      }),
+      fc.record({
+        shape,
         from: fc.double({ min: 0, max: 1e7, noNaN: true }),
-        to: fc.double({ min: 0, max: 1e7, noNaN: true }),
-        processors: ranges.map((r) => r.map(([a, b]) => [a, b] as const)),
-        began,
-        slot: fc.integer({ min: 0, max: 40 }),
-      },
-      { requiredKeys: ['from', 'to', 'processors', 'began'] },
+        quantum: fc.double({ min: 0, max: 1e3, noNaN: true }),
+        period: fc.constant(0),
+        count: fc.constant(1),
+      }),
+    ),
+    { maxLength: 12 },
+  );
+  const expand = (runs: typeof stretchRuns extends fc.Arbitrary<infer T> ? T : never) =>
+    runs.flatMap(({ shape: sh, from, quantum, period, count }) =>
+      Array.from({ length: count }, (_, k) => {
+        // Each stretch's own times, as the engine would give them (not from + k·period).
+        const at = Array.from({ length: k }, () => period).reduce((t, p) => t + p, from);
+        return { from: at, to: at + Math.min(quantum, period || quantum), ...sh } as Omit<Segment, 'job'>;
+      }),
     );
+
+  it('gives back every stretch as added, exactly, from its records', () => {
     fc.assert(
-      fc.property(fc.array(segment, { maxLength: 100 }), (segments) => {
+      fc.property(stretchRuns, (runs) => {
+        const segments = expand(runs);
         const log = new SegmentLog();
         for (const s of segments) log.add(s);
-        expect(JSON.stringify(log.segments())).toBe(JSON.stringify(segments));
+        const records = log.segments();
+        const back = records.flatMap((r) => [...stretches(r)]);
+        expect(JSON.stringify(back)).toBe(JSON.stringify(segments));
+        for (const r of records) {
+          // A periodic record: two stretches or more, a period no shorter than a stretch.
+          if (r.count === undefined) continue;
+          expect(r.count).toBeGreaterThanOrEqual(2);
+          expect(r.period).toBeGreaterThanOrEqual(r.to - r.from);
+        }
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
+  });
+
+  it('writes a gang job’s rounds on unchanged processors as one record, and cuts it where they change', () => {
+    const log = new SegmentLog();
+    const at = (from: number, slot: number, processors: Segment['processors'] = [[0, 31]]) =>
+      log.add({ from, to: from + 5, processors, began: 'resume', slot });
+    log.add({ from: 100, to: 105, processors: [[0, 31]], began: 'start', slot: 0 });
+    for (let t = 115; t <= 145; t += 10) at(t, 0); // every second quantum: two slots
+    for (let t = 160; t <= 190; t += 15) at(t, 0); // a third slot came: every third
+    at(200, 1); // moved to another slot
+    at(215, 1, [[32, 63]]); // and to other processors
+    expect(log.segments()).toEqual([
+      { from: 100, to: 105, processors: [[0, 31]], began: 'start', slot: 0 },
+      { from: 115, to: 120, processors: [[0, 31]], began: 'resume', slot: 0, period: 10, count: 4 },
+      { from: 160, to: 165, processors: [[0, 31]], began: 'resume', slot: 0, period: 15, count: 3 },
+      { from: 200, to: 205, processors: [[0, 31]], began: 'resume', slot: 1 },
+      { from: 215, to: 220, processors: [[32, 63]], began: 'resume', slot: 1 },
+    ]);
   });
 });

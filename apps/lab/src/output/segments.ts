@@ -19,6 +19,13 @@ export interface Segment {
    * gets a segment per slot, the later ones keeping how the first began.
    */
   readonly slot?: number;
+  /**
+   * A periodic record stands for `count` stretches alike (same processors, beginning and slot),
+   * the k-th (k = 0…count − 1) from `from + k·period` to `to + k·period`: a gang job that runs
+   * one quantum per round while the matrix stays as it is. Absent: one stretch.
+   */
+  readonly period?: number;
+  readonly count?: number;
 }
 
 /** Operations after which a job runs on the event's processors. */
@@ -102,51 +109,87 @@ export function ranges(processors: readonly number[]): [number, number][] {
 }
 
 /**
- * A job's segments, held compactly while the job is in the system. A gang job runs one quantum at
- * a time: thousands of segments on the same processors, each an object with its own processor
- * ranges, were most of a long run's memory. Here each segment is three numbers (from, to, slot),
- * and its processors and how it began are kept only where they change.
+ * A job's segments, held compactly while the job is in the system, and written as periodic
+ * records. A gang job runs one quantum per round, on the same processors and in the same slot,
+ * as long as the matrix is unchanged: thousands of stretches alike, which were most of a long
+ * run's memory and of its file. Stretches that repeat at a fixed period are kept and written as
+ * one record (see {@link Segment.period}), but only where `from + k·period` and `to + k·period`
+ * give each stretch's times back exactly, so a reader loses nothing. Each record is five numbers
+ * (from, to, slot, period, count); its processors and how it began are kept only where they change.
  */
 export class SegmentLog {
-  /** from, to and slot (NaN: none) of each segment, in order. */
-  #times = new Float64Array(48);
+  /** from, to, slot (NaN: none), period and count of each record, in order. */
+  #fields = new Float64Array(80);
   #count = 0;
-  /** Each run of segments with the same processors and beginning, by its first segment. */
+  /** Each run of records with the same processors and beginning, by its first record. */
   readonly #shapes: { first: number; processors: Segment['processors']; began: Segment['began'] }[] = [];
 
   add(s: Omit<Segment, 'job'>): void {
     const last = this.#shapes.at(-1);
-    if (!last || last.began !== s.began || !sameRanges(last.processors, s.processors))
-      this.#shapes.push({ first: this.#count, processors: s.processors, began: s.began });
-    if (3 * this.#count + 3 > this.#times.length) {
-      const grown = new Float64Array(2 * this.#times.length);
-      grown.set(this.#times);
-      this.#times = grown;
+    const sameShape =
+      last !== undefined && last.began === s.began && sameRanges(last.processors, s.processors);
+    if (sameShape && this.#repeats(s)) return;
+    if (!sameShape) this.#shapes.push({ first: this.#count, processors: s.processors, began: s.began });
+    if (5 * this.#count + 5 > this.#fields.length) {
+      const grown = new Float64Array(2 * this.#fields.length);
+      grown.set(this.#fields);
+      this.#fields = grown;
     }
-    const at = 3 * this.#count++;
-    this.#times[at] = s.from;
-    this.#times[at + 1] = s.to;
-    this.#times[at + 2] = s.slot ?? Number.NaN;
+    const at = 5 * this.#count++;
+    const f = this.#fields;
+    f[at] = s.from;
+    f[at + 1] = s.to;
+    f[at + 2] = s.slot ?? Number.NaN;
+    f[at + 3] = 0;
+    f[at + 4] = 1;
   }
 
-  /** The segments as they were added (fields in the same order). */
+  /** Whether `s` is the next stretch of the last record (same shape): then that record counts it. */
+  #repeats(s: Omit<Segment, 'job'>): boolean {
+    if (this.#count === 0 || this.#shapes.at(-1)!.first === this.#count) return false;
+    const f = this.#fields;
+    const at = 5 * (this.#count - 1);
+    const slot = f[at + 2]!;
+    if (Number.isNaN(slot) ? s.slot !== undefined : s.slot !== slot) return false;
+    const from = f[at]!;
+    const to = f[at + 1]!;
+    const n = f[at + 4]!;
+    // A second stretch sets the period; each later one must fall on it. Either way the times must
+    // come back exactly as the reader computes them.
+    const period = n === 1 ? s.from - from : f[at + 3]!;
+    if (!(period > 0) || from + n * period !== s.from || to + n * period !== s.to) return false;
+    f[at + 3] = period;
+    f[at + 4] = n + 1;
+    return true;
+  }
+
+  /** The records: a stretch alone as before, stretches alike as one periodic record. */
   segments(): Omit<Segment, 'job'>[] {
     const out: Omit<Segment, 'job'>[] = [];
+    const f = this.#fields;
     let k = 0;
     for (let i = 0; i < this.#count; i++) {
       while (k + 1 < this.#shapes.length && this.#shapes[k + 1]!.first <= i) k++;
       const { processors, began } = this.#shapes[k]!;
-      const slot = this.#times[3 * i + 2]!;
+      const slot = f[5 * i + 2]!;
+      const count = f[5 * i + 4]!;
       out.push({
-        from: this.#times[3 * i]!,
-        to: this.#times[3 * i + 1]!,
+        from: f[5 * i]!,
+        to: f[5 * i + 1]!,
         processors,
         began,
         ...(Number.isNaN(slot) ? {} : { slot }),
+        ...(count > 1 ? { period: f[5 * i + 3]!, count } : {}),
       });
     }
     return out;
   }
+}
+
+/** The stretches a record stands for (one, or `count` of a periodic record), in order. */
+export function* stretches(s: Omit<Segment, 'job'>): Generator<Omit<Segment, 'job' | 'period' | 'count'>> {
+  const { period = 0, count = 1, ...one } = s;
+  for (let k = 0; k < count; k++) yield { ...one, from: s.from + k * period, to: s.to + k * period };
 }
 
 function sameRanges(a: Segment['processors'], b: Segment['processors']): boolean {

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { SegmentInput } from '../model.ts';
 import { rigid, runOf } from '../test-support.ts';
 import { quantilePoints } from './distributions.ts';
-import { gantts } from './gantt.ts';
+import { type GanttBar, gantts } from './gantt.ts';
 import { Integral, timeSeries } from './time-series.ts';
 
 const interval = fc
@@ -117,6 +118,84 @@ describe('Gantt bars', () => {
         }
         if (n <= limit) expect(charts[0]!.bars).toHaveLength(n);
       }),
+    );
+  });
+
+  it('draws a periodic record as the stretches it stands for, written one by one', () => {
+    // Gang jobs: each a few periodic records (a quantum every round of 2–4 slots), on one or two
+    // processor ranges; the window and the bar limit vary, so records start before it, cross
+    // its edges and are cut by the limit.
+    const record = fc.record({
+      from: fc.integer({ min: 0, max: 400 }),
+      quantum: fc.integer({ min: 1, max: 5 }),
+      slots: fc.integer({ min: 1, max: 4 }),
+      count: fc.integer({ min: 1, max: 30 }),
+      ranges: fc.constantFrom<[number, number][]>(
+        [[0, 3]],
+        [[4, 7]],
+        [
+          [0, 1],
+          [6, 7],
+        ],
+      ),
+      slot: fc.nat({ max: 3 }),
+    });
+    const window = fc.option(
+      fc.record({ from: fc.integer({ min: 0, max: 300 }), to: fc.integer({ min: 300, max: 900 }) }),
+      {
+        nil: undefined,
+      },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(record, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 200 }),
+        window,
+        (jobs, limit, w) => {
+          // Each job from 0 to the end of its last stretch, so that the time series span them all.
+          const end = (records: (typeof jobs)[number]) =>
+            Math.max(...records.map((r) => r.from + r.quantum + (r.count - 1) * r.quantum * r.slots));
+          const job = (id: number, segments: SegmentInput[]) => ({
+            ...rigid(id, 0, 0, end(jobs[id]!), 0, 0),
+            segments,
+          });
+          const periodic = jobs.map((records, id) =>
+            job(
+              id,
+              records.map((r) => ({
+                from: r.from,
+                to: r.from + r.quantum,
+                processors: r.ranges,
+                began: 'resume',
+                slot: r.slot,
+                ...(r.count > 1 ? { period: r.quantum * r.slots, count: r.count } : {}),
+              })),
+            ),
+          );
+          const single = jobs.map((records, id) =>
+            job(
+              id,
+              records.flatMap((r) =>
+                Array.from({ length: r.count }, (_, k) => ({
+                  from: r.from + k * r.quantum * r.slots,
+                  to: r.from + r.quantum + k * r.quantum * r.slots,
+                  processors: r.ranges,
+                  began: 'resume',
+                  slot: r.slot,
+                })),
+              ),
+            ),
+          );
+          const order = (bars: readonly GanttBar[]) =>
+            [...bars].sort((a, b) => a.job - b.job || a.from - b.from || a.p0 - b.p0);
+          const [a] = gantts([runOf('a', periodic)], limit, w);
+          const [b] = gantts([runOf('a', single)], limit, w);
+          expect({ ...a!, bars: order(a!.bars) }).toEqual({ ...b!, bars: order(b!.bars) });
+          // And the busy processors over time count each stretch.
+          expect(timeSeries([runOf('a', periodic)], 50)).toEqual(timeSeries([runOf('a', single)], 50));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

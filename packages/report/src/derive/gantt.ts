@@ -1,4 +1,4 @@
-import type { RunData } from '../model.ts';
+import type { RunData, SegmentColumns } from '../model.ts';
 
 /** What a bar says about how its stretch began (the legend, in this order). */
 export const barKinds = [
@@ -57,12 +57,12 @@ export function gantts(runs: readonly RunData[], maxBars = 2000, window?: Partia
       const s = r.segments!;
       for (let k = 0; k < s.job.length; k++) {
         if (window?.from === undefined) from = Math.min(from, s.from[k]!);
-        if (window?.to === undefined) to = Math.max(to, s.to[k]!);
+        if (window?.to === undefined) to = Math.max(to, s.to[k]! + (s.count[k]! - 1) * s.period[k]!);
       }
     }
   // The window ends before the (maxBars + 1)-th bar to start in it, in whichever run comes first.
   for (const r of drawn) {
-    const starts = barStarts(r).filter((t) => t >= from && t < to);
+    const starts = barStarts(r, from, to, maxBars + 1);
     if (starts.length > maxBars) {
       starts.sort((a, b) => a - b);
       to = Math.min(to, starts[maxBars]!);
@@ -73,21 +73,20 @@ export function gantts(runs: readonly RunData[], maxBars = 2000, window?: Partia
     const bars: GanttBar[] = [];
     let total = 0;
     for (let k = 0; k < s.job.length; k++) {
-      const inWindow = s.from[k]! < to && s.to[k]! > from;
+      const ranges = s.rangeStart[k + 1]! - s.rangeStart[k]!;
+      total += ranges * s.count[k]!;
       const kind = barKind(s.began[k]!, s.backfilled[k]!);
-      for (let i = s.rangeStart[k]!; i < s.rangeStart[k + 1]!; i++) {
-        total++;
-        if (inWindow)
+      for (const at of inWindow(s, k, from, to))
+        for (let i = s.rangeStart[k]!; i < s.rangeStart[k + 1]!; i++)
           bars.push({
             job: s.job[k]!,
-            from: s.from[k]!,
-            to: s.to[k]!,
+            from: s.from[k]! + at * s.period[k]!,
+            to: s.to[k]! + at * s.period[k]!,
             p0: s.rangeFirst[i]!,
             p1: s.rangeLast[i]! + 1,
             kind,
             ...(s.slot[k]! >= 0 ? { slot: s.slot[k]! } : {}),
           });
-      }
     }
     return {
       run: r.label,
@@ -100,11 +99,40 @@ export function gantts(runs: readonly RunData[], maxBars = 2000, window?: Partia
   });
 }
 
-function barStarts(r: RunData): number[] {
+/**
+ * Which stretches of record `k` (0…count − 1) overlap the window: a periodic record of a whole
+ * trace's gang job stands for thousands, of which only those in the window are looked at.
+ */
+function* inWindow(s: SegmentColumns, k: number, from: number, to: number): Generator<number> {
+  const period = s.period[k]!;
+  const count = s.count[k]!;
+  // The first stretch that ends after `from` (at least 0), then each one up to `to`.
+  let at = count > 1 ? Math.max(0, Math.floor((from - s.to[k]!) / period)) : 0;
+  for (; at < count; at++) {
+    const f = s.from[k]! + at * period;
+    if (f >= to) return;
+    if (s.to[k]! + at * period > from) yield at;
+  }
+}
+
+/** When the bars of the window start, in no order: up to `most` of each record's (the earliest ones are all that count). */
+function barStarts(r: RunData, from: number, to: number, most: number): number[] {
   const s = r.segments!;
   const out: number[] = [];
-  for (let k = 0; k < s.job.length; k++)
-    for (let i = s.rangeStart[k]!; i < s.rangeStart[k + 1]!; i++) out.push(s.from[k]!);
+  for (let k = 0; k < s.job.length; k++) {
+    const ranges = s.rangeStart[k + 1]! - s.rangeStart[k]!;
+    const period = s.period[k]!;
+    let taken = 0;
+    // Skip the stretches before the window without visiting them (at most one more is skipped below).
+    const skip = s.count[k]! > 1 ? Math.max(0, Math.floor((from - s.from[k]!) / period)) : 0;
+    for (let at = skip; at < s.count[k]! && taken < most; at++) {
+      const f = s.from[k]! + at * period;
+      if (f >= to) break;
+      if (f < from) continue;
+      for (let i = 0; i < ranges; i++) out.push(f);
+      taken += ranges;
+    }
+  }
   return out;
 }
 

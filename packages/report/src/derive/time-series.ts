@@ -57,7 +57,11 @@ export function timeSeries(runs: readonly RunData[], maxBuckets = 400): TimeSeri
         let width = 0;
         for (let r = segments.rangeStart[k]!; r < segments.rangeStart[k + 1]!; r++)
           width += segments.rangeLast[r]! - segments.rangeFirst[r]! + 1;
-        busy.add(segments.from[k]!, segments.to[k]!, width);
+        // A periodic record's stretches, each in turn.
+        for (let n = 0; n < segments.count[k]!; n++) {
+          const shift = n * segments.period[k]!;
+          busy.add(segments.from[k]! + shift, segments.to[k]! + shift, width);
+        }
       }
     const processors = run.processors ?? 1;
     const busyMeans = busy.means();

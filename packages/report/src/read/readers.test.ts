@@ -93,6 +93,26 @@ describe('reading a schedule (run --out x.json)', () => {
     expect(error.message).toContain('ends before it begins');
   });
 
+  it('reads a periodic segment, and names one whose period is missing or shorter than a stretch', async () => {
+    const periodic = { from: 0, to: 5, processors: [[0, 1]], began: 'resume', slot: 0, period: 10, count: 3 };
+    const good = await file('periodic.json', JSON.stringify({ jobs: [job(1, { segments: [periodic] })] }));
+    const run = (await readInputs([good])).runs[0]!;
+    expect([run.segments!.period, run.segments!.count]).toEqual([[10], [3]]);
+    for (const [name, bad, message] of [
+      ['no-count', { ...periodic, count: undefined }, 'both its period and its count'],
+      ['overlap', { ...periodic, period: 4 }, 'period is shorter than a stretch'],
+      ['zero-count', { ...periodic, count: 0 }, ''],
+    ] as const) {
+      const path = await file(
+        `${name}.json`,
+        JSON.stringify({ jobs: [job(1), job(2, { segments: [bad] })] }),
+      );
+      const error = await failure(path);
+      expect(error.field, name).toMatch(/^jobs\[1\]\.segments\[0\]\.(period|count)$/);
+      expect(error.message).toContain(message);
+    }
+  });
+
   it('names an unknown way a segment began', async () => {
     const path = await file(
       'bad-began.json',

@@ -20,8 +20,18 @@ const segmentSchema = z
     processors: z.array(z.tuple([processor, processor])),
     began: z.enum(segmentBeginnings),
     slot: z.number().int().nonnegative().optional(),
+    period: z.number().finite().positive().optional(),
+    count: z.number().int().min(1).optional(),
   })
-  .refine((s) => s.to >= s.from, { message: 'a segment ends before it begins', path: ['to'] });
+  .refine((s) => s.to >= s.from, { message: 'a segment ends before it begins', path: ['to'] })
+  .refine((s) => (s.period === undefined) === (s.count === undefined), {
+    message: 'a periodic segment gives both its period and its count',
+    path: ['period'],
+  })
+  .refine((s) => s.period === undefined || s.period >= s.to - s.from, {
+    message: 'a periodic segment’s stretches overlap: its period is shorter than a stretch',
+    path: ['period'],
+  });
 
 /** A record of `run --out x.json` (the app's JobRecord with its segments). */
 const jobSchema = z.object({

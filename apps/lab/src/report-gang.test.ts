@@ -34,8 +34,8 @@ describe('a gang run’s schedule says which slot each stretch ran in, and the r
     const run = await schedlab('run', '-d', 'gang-brmms', '-w', trace, '--profile', 'gang', '--out', out);
     expect(run.code, run.stderr).toBe(0);
     const { jobs } = JSON.parse(await readFile(out, 'utf8')) as { jobs: Written[] };
-    // Stretches alike a round apart are one periodic record: jobs 1 and 3 run every 10 s in one slot.
-    expect(jobs.map((j) => j.segments.map((s) => s.count ?? 1))).toEqual([[2, 1], [1, 1, 1, 1], [2]]);
+    // Stretches alike a round apart are one periodic record per slot: job 2 holds both slots.
+    expect(jobs.map((j) => j.segments.map((s) => s.count ?? 1))).toEqual([[2, 1], [2, 2], [2]]);
     const rows = jobs.flatMap((j) =>
       j.segments.flatMap(({ period = 0, count = 1, ...s }) =>
         Array.from(

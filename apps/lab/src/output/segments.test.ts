@@ -77,47 +77,56 @@ describe('SegmentLog', () => {
     { requiredKeys: ['processors', 'began'] },
   );
   /**
-   * A job's stretches: runs of stretches alike, a quantum long and a round apart (times on whole
-   * or fractional seconds, so that some runs add up exactly in floating point and some do not),
-   * and stray stretches between them.
+   * A job's stretches, in time order, as a gang run gives them: phases in which the matrix has
+   * `slots` rows, the job holds some of them and runs a quantum in each per round (several held
+   * slots interleave), from a start on whole or fractional seconds (so that some phases add up
+   * exactly in floating point and some do not); and stray stretches between phases.
    */
-  const stretchRuns = fc.array(
-    fc.oneof(
-      fc.record({
-        shape,
-        from: fc.oneof(fc.integer({ min: 0, max: 1e6 }), fc.double({ min: 0, max: 1e6, noNaN: true })),
-        quantum: fc.constantFrom(5, 0.1, 1 / 3, 2.5),
-        period: fc.constantFrom(5, 10, 15, 0.3, 7.7),
-        count: fc.integer({ min: 1, max: 8 }),
-      }),
-      fc.record({
-        shape,
-        from: fc.double({ min: 0, max: 1e7, noNaN: true }),
-        quantum: fc.double({ min: 0, max: 1e3, noNaN: true }),
-        period: fc.constant(0),
-        count: fc.constant(1),
-      }),
-    ),
-    { maxLength: 12 },
+  const phases = fc.array(
+    fc.record({
+      shape,
+      gap: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1e4, noNaN: true })),
+      quantum: fc.constantFrom(5, 0.1, 1 / 3, 2.5, 7),
+      slots: fc.integer({ min: 1, max: 4 }),
+      held: fc.uniqueArray(fc.nat({ max: 3 }), { minLength: 1, maxLength: 3 }),
+      rounds: fc.integer({ min: 1, max: 6 }),
+    }),
+    { maxLength: 8 },
   );
-  const expand = (runs: typeof stretchRuns extends fc.Arbitrary<infer T> ? T : never) =>
-    runs.flatMap(({ shape: sh, from, quantum, period, count }) =>
-      Array.from({ length: count }, (_, k) => {
-        // Each stretch's own times, as the engine would give them (not from + k·period).
-        const at = Array.from({ length: k }, () => period).reduce((t, p) => t + p, from);
-        return { from: at, to: at + Math.min(quantum, period || quantum), ...sh } as Omit<Segment, 'job'>;
-      }),
-    );
+  const expand = (drawn: typeof phases extends fc.Arbitrary<infer T> ? T : never) => {
+    const out: Omit<Segment, 'job'>[] = [];
+    let t = 0;
+    for (const { shape: sh, gap, quantum, slots, held, rounds } of drawn) {
+      let at = t + gap;
+      for (let round = 0; round < rounds; round++)
+        for (let slot = 0; slot < slots; slot++) {
+          // Each stretch's own times, as the engine gives them: a sum, not from + k·period.
+          if (held.includes(slot))
+            out.push({
+              from: at,
+              to: at + quantum,
+              processors: sh.processors,
+              began: sh.began,
+              ...(sh.slot === undefined ? {} : { slot }),
+            });
+          at += quantum;
+        }
+      t = at;
+    }
+    return out;
+  };
 
   it('gives back every stretch as added, exactly, from its records', () => {
     fc.assert(
-      fc.property(stretchRuns, (runs) => {
-        const segments = expand(runs);
+      fc.property(phases, (drawn) => {
+        const segments = expand(drawn);
         const log = new SegmentLog();
         for (const s of segments) log.add(s);
         const records = log.segments();
-        const back = records.flatMap((r) => [...stretches(r)]);
+        // Records come by their first stretches; their stretches, put in time order, are the job's.
+        const back = records.flatMap((r) => [...stretches(r)]).sort((a, b) => a.from - b.from);
         expect(JSON.stringify(back)).toBe(JSON.stringify(segments));
+        expect(records.map((r) => r.from)).toEqual([...records.map((r) => r.from)].sort((a, b) => a - b));
         for (const r of records) {
           // A periodic record: two stretches or more, a period no shorter than a stretch.
           if (r.count === undefined) continue;
@@ -138,12 +147,19 @@ describe('SegmentLog', () => {
     for (let t = 160; t <= 190; t += 15) at(t, 0); // a third slot came: every third
     at(200, 1); // moved to another slot
     at(215, 1, [[32, 63]]); // and to other processors
+    // Holding slots 0 and 1 of three: a record per slot, interleaved.
+    for (let t = 300; t <= 330; t += 15) {
+      at(t, 0, [[64, 95]]);
+      at(t + 5, 1, [[64, 95]]);
+    }
     expect(log.segments()).toEqual([
       { from: 100, to: 105, processors: [[0, 31]], began: 'start', slot: 0 },
       { from: 115, to: 120, processors: [[0, 31]], began: 'resume', slot: 0, period: 10, count: 4 },
       { from: 160, to: 165, processors: [[0, 31]], began: 'resume', slot: 0, period: 15, count: 3 },
       { from: 200, to: 205, processors: [[0, 31]], began: 'resume', slot: 1 },
       { from: 215, to: 220, processors: [[32, 63]], began: 'resume', slot: 1 },
+      { from: 300, to: 305, processors: [[64, 95]], began: 'resume', slot: 0, period: 15, count: 3 },
+      { from: 305, to: 310, processors: [[64, 95]], began: 'resume', slot: 1, period: 15, count: 3 },
     ]);
   });
 });

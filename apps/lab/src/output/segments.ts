@@ -22,7 +22,8 @@ export interface Segment {
   /**
    * A periodic record stands for `count` stretches alike (same processors, beginning and slot),
    * the k-th (k = 0…count − 1) from `from + k·period` to `to + k·period`: a gang job that runs
-   * one quantum per round while the matrix stays as it is. Absent: one stretch.
+   * one quantum per round while the matrix stays as it is. Absent: one stretch. The records of a
+   * job in several slots interleave in time; put in time order, their stretches are the job's.
    */
   readonly period?: number;
   readonly count?: number;
@@ -110,12 +111,14 @@ export function ranges(processors: readonly number[]): [number, number][] {
 
 /**
  * A job's segments, held compactly while the job is in the system, and written as periodic
- * records. A gang job runs one quantum per round, on the same processors and in the same slot,
+ * records. A gang job runs one quantum per round in each slot it holds, on the same processors,
  * as long as the matrix is unchanged: thousands of stretches alike, which were most of a long
- * run's memory and of its file. Stretches that repeat at a fixed period are kept and written as
- * one record (see {@link Segment.period}), but only where `from + k·period` and `to + k·period`
- * give each stretch's times back exactly, so a reader loses nothing. Each record is five numbers
- * (from, to, slot, period, count); its processors and how it began are kept only where they change.
+ * run's memory and of its file. The stretches of one slot that repeat at a fixed period are kept
+ * and written as one record (see {@link Segment.period}), a job in several slots getting one such
+ * record per slot, interleaved in time; but only where `from + k·period` and `to + k·period` give
+ * each stretch's times back exactly, so a reader loses nothing. Records come in the order of their
+ * first stretches. Each is five numbers (from, to, slot, period, count); its processors and how it
+ * began are kept only where they change.
  */
 export class SegmentLog {
   /** from, to, slot (NaN: none), period and count of each record, in order. */
@@ -123,18 +126,27 @@ export class SegmentLog {
   #count = 0;
   /** Each run of records with the same processors and beginning, by its first record. */
   readonly #shapes: { first: number; processors: Segment['processors']; began: Segment['began'] }[] = [];
+  /** In the last run of records, the last record of each slot (-1: none): the one that may go on. */
+  readonly #latest = new Map<number, number>();
 
   add(s: Omit<Segment, 'job'>): void {
     const last = this.#shapes.at(-1);
     const sameShape =
       last !== undefined && last.began === s.began && sameRanges(last.processors, s.processors);
-    if (sameShape && this.#repeats(s)) return;
-    if (!sameShape) this.#shapes.push({ first: this.#count, processors: s.processors, began: s.began });
+    const slot = s.slot ?? -1;
+    if (sameShape) {
+      const record = this.#latest.get(slot);
+      if (record !== undefined && this.#repeats(record, s)) return;
+    } else {
+      this.#shapes.push({ first: this.#count, processors: s.processors, began: s.began });
+      this.#latest.clear();
+    }
     if (5 * this.#count + 5 > this.#fields.length) {
       const grown = new Float64Array(2 * this.#fields.length);
       grown.set(this.#fields);
       this.#fields = grown;
     }
+    this.#latest.set(slot, this.#count);
     const at = 5 * this.#count++;
     const f = this.#fields;
     f[at] = s.from;
@@ -144,13 +156,10 @@ export class SegmentLog {
     f[at + 4] = 1;
   }
 
-  /** Whether `s` is the next stretch of the last record (same shape): then that record counts it. */
-  #repeats(s: Omit<Segment, 'job'>): boolean {
-    if (this.#count === 0 || this.#shapes.at(-1)!.first === this.#count) return false;
+  /** Whether `s` (same shape and slot) is the next stretch of `record`: then the record counts it. */
+  #repeats(record: number, s: Omit<Segment, 'job'>): boolean {
     const f = this.#fields;
-    const at = 5 * (this.#count - 1);
-    const slot = f[at + 2]!;
-    if (Number.isNaN(slot) ? s.slot !== undefined : s.slot !== slot) return false;
+    const at = 5 * record;
     const from = f[at]!;
     const to = f[at + 1]!;
     const n = f[at + 4]!;

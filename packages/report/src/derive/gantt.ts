@@ -72,7 +72,11 @@ export function gantts(runs: readonly RunData[], maxBars = 2000, window?: Partia
     const s = r.segments!;
     const bars: GanttBar[] = [];
     let total = 0;
+    // A job's records are together; a job in several gang slots has one periodic record per slot,
+    // their stretches interleaved. Each job's bars are put in time order, as its stretches ran.
+    let jobFirst = 0;
     for (let k = 0; k < s.job.length; k++) {
+      if (k > 0 && s.job[k] !== s.job[k - 1]) jobFirst = inTimeOrder(bars, jobFirst);
       const ranges = s.rangeStart[k + 1]! - s.rangeStart[k]!;
       total += ranges * s.count[k]!;
       const kind = barKind(s.began[k]!, s.backfilled[k]!);
@@ -88,6 +92,7 @@ export function gantts(runs: readonly RunData[], maxBars = 2000, window?: Partia
             ...(s.slot[k]! >= 0 ? { slot: s.slot[k]! } : {}),
           });
     }
+    inTimeOrder(bars, jobFirst);
     return {
       run: r.label,
       processors: r.processors ?? 0,
@@ -97,6 +102,13 @@ export function gantts(runs: readonly RunData[], maxBars = 2000, window?: Partia
       cut: bars.length < total,
     };
   });
+}
+
+/** Sort `bars` from `first` on by start, then first processor; returns where the next job's begin. */
+function inTimeOrder(bars: GanttBar[], first: number): number {
+  const block = bars.slice(first).sort((a, b) => a.from - b.from || a.p0 - b.p0);
+  for (let i = 0; i < block.length; i++) bars[first + i] = block[i]!;
+  return bars.length;
 }
 
 /**

@@ -8,6 +8,7 @@ import { isReplicated, replicatedFromReport } from './replicated.ts';
 import { reproductionFromCsv } from './reproduction.ts';
 import { runFromReport, runReportSchema } from './run-report.ts';
 import { isSchedule, runFromSchedule } from './schedule.ts';
+import { isLineSchedule, readLineSchedule } from './schedule-lines.ts';
 import { isSweepSummary, sweepFromSummary } from './sweep.ts';
 
 /**
@@ -53,7 +54,16 @@ async function readInput(path: string): Promise<Input> {
       undefined,
       'unknown input: give a .json (run --out, run/compare --json, summary.json, reproduce -o), a reproduction .csv or a sweep directory',
     );
-  const value = parseJson(await readFile(path, 'utf8'), path);
+  // A schedule as `run --out` writes it is read a line at a time, whatever its size; one that
+  // only begins like it (records over several lines) is read whole after all.
+  if (await isLineSchedule(path)) {
+    try {
+      return { runs: [await readLineSchedule(path)] };
+    } catch (error) {
+      if (!(error instanceof InputError && error.message.includes('not valid JSON'))) throw error;
+    }
+  }
+  const value = parseJson(await readWhole(path), path);
   if (isSchedule(value)) return { runs: [runFromSchedule(value, path)] };
   if (isSweepSummary(value)) return sweepFromSummary(value, path);
   if (isReproduction(value)) {
@@ -122,5 +132,20 @@ function statOrThrow(path: string): Stats {
     return statSync(path);
   } catch (error) {
     throw new InputError(path, undefined, undefined, `cannot read: ${(error as Error).message}`);
+  }
+}
+
+/** A JSON input's text; one too big for a JavaScript string (512 MB) is refused in words. */
+async function readWhole(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_STRING_TOO_LONG') throw error;
+    throw new InputError(
+      path,
+      undefined,
+      undefined,
+      'too large to read as one text (over 512 MB); only a schedule laid out as `run --out x.json` writes it is read a line at a time',
+    );
   }
 }

@@ -113,6 +113,58 @@ describe('reading a schedule (run --out x.json)', () => {
     }
   });
 
+  it('reads a schedule laid out as run --out writes it a line at a time, to the same run', async () => {
+    const jobs = [
+      job(1),
+      job(2, {
+        segments: [{ from: 5, to: 6, processors: [[0, 1]], began: 'resume', slot: 1, period: 3, count: 4 }],
+      }),
+      job(3, { boundedSlowdown: null }),
+    ];
+    const counters = { 'gang-bc': { n_a: 1.5, r_a: null } };
+    // The writer's layout: the head alone, a record a line, the counters on the last line.
+    const lines = [
+      '{"jobs":[',
+      ...jobs.map((j, i) => `${i ? ',' : ''}${JSON.stringify(j)}`),
+      `],"counters":${JSON.stringify(counters)}}`,
+    ];
+    const byLine = await file('lines.json', `${lines.join('\n')}\n`);
+    const whole = await file('lines-whole.json', JSON.stringify({ jobs, counters }, null, 1));
+    const [a, b] = [(await readInputs([byLine])).runs[0]!, (await readInputs([whole])).runs[0]!];
+    expect({ ...a, source: '' }).toEqual({ ...b, source: '' });
+    expect(a.counters['gang-bc']!.r_a).toBeNaN();
+    // No jobs, and CRLF line ends.
+    const empty = await file('empty-lines.json', '{"jobs":[\r\n],"counters":{"easy":{}}}\r\n');
+    expect((await readInputs([empty])).runs[0]!.jobs!.id).toEqual([]);
+  });
+
+  it('names the line of a bad record, a cut-short file and text after the end, read a line at a time', async () => {
+    const bad = await file(
+      'lines-bad.json',
+      [
+        '{"jobs":[',
+        JSON.stringify(job(1)),
+        `,${JSON.stringify(job(2, { segments: [{ from: 5, to: 3, processors: [[0, 1]], began: 'start' }] }))}`,
+        '],"counters":{}}',
+      ].join('\n'),
+    );
+    const error = await failure(bad);
+    expect([error.line, error.field]).toEqual([3, 'jobs[1].segments[0].to']);
+    const broken = await file(
+      'lines-broken.json',
+      ['{"jobs":[', '{"id":1,,}', '],"counters":{}}'].join('\n'),
+    );
+    expect((await failure(broken)).line).toBe(2);
+    // Begun like a written schedule but with a record over several lines: read whole.
+    const spread = JSON.stringify(job(1), null, 1);
+    const multi = await file('lines-spread.json', ['{"jobs":[', spread, '],"counters":{}}'].join('\n'));
+    expect((await readInputs([multi])).runs[0]!.jobs!.id).toEqual([1]);
+    const cut = await file('lines-cut.json', ['{"jobs":[', JSON.stringify(job(1))].join('\n'));
+    expect((await failure(cut)).message).toMatch(/cut short/);
+    const after = await file('lines-after.json', ['{"jobs":[', '],"counters":{}}', 'more'].join('\n'));
+    expect((await failure(after)).line).toBe(3);
+  });
+
   it('names an unknown way a segment began', async () => {
     const path = await file(
       'bad-began.json',

@@ -49,10 +49,12 @@ const jobSchema = z.object({
   segments: z.array(segmentSchema).optional(),
 });
 
+const countersSchema = z.record(z.string(), z.record(z.string(), z.number().nullable()));
+
 /** The outline of a schedule file: its records are checked one by one, each error located. */
 export const scheduleSchema = z.object({
   jobs: z.array(z.unknown()),
-  counters: z.record(z.string(), z.record(z.string(), z.number().nullable())).optional(),
+  counters: countersSchema.optional(),
 });
 
 /** Is this parsed JSON a schedule (`run --out x.json`)? */
@@ -66,25 +68,42 @@ export const isSchedule = (value: unknown): boolean =>
  */
 export function runFromSchedule(value: unknown, source: string): RunData {
   const outline = validate(scheduleSchema, value, source);
+  const reader = scheduleReader(source);
+  for (const raw of outline.jobs) reader.record(raw);
+  return reader.run(outline.counters);
+}
+
+/**
+ * A schedule read record by record (whole, or a line at a time from a file too big to hold as
+ * text): each record is checked, located by its index and, where known, its line.
+ */
+export function scheduleReader(source: string) {
   const jobs = emptyJobs();
   const segments = emptySegments();
-  outline.jobs.forEach((raw, i) => {
-    const { segments: own, ...job } = validate(jobSchema, raw, source, `jobs[${i}]`);
-    addJob(jobs, segments, job, own ?? []);
-  });
-  const counters = Object.fromEntries(
-    Object.entries(outline.counters ?? {}).map(([name, c]) => [
-      name,
-      Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v ?? Number.NaN])),
-    ]),
-  );
-  const names = Object.keys(counters);
+  let count = 0;
   return {
-    label: names.length === 1 ? names[0]! : basename(source).replace(/\.json$/i, ''),
-    source,
-    processors: processorsSeen(segments, jobs),
-    counters,
-    jobs,
-    segments,
+    record(raw: unknown, line?: number): void {
+      const { segments: own, ...job } = validate(jobSchema, raw, source, `jobs[${count++}]`, line);
+      addJob(jobs, segments, job, own ?? []);
+    },
+    run(rawCounters: unknown, line?: number): RunData {
+      const checked =
+        rawCounters === undefined ? {} : validate(countersSchema, rawCounters, source, 'counters', line);
+      const counters = Object.fromEntries(
+        Object.entries(checked).map(([name, c]) => [
+          name,
+          Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v ?? Number.NaN])),
+        ]),
+      );
+      const names = Object.keys(counters);
+      return {
+        label: names.length === 1 ? names[0]! : basename(source).replace(/\.json$/i, ''),
+        source,
+        processors: processorsSeen(segments, jobs),
+        counters,
+        jobs,
+        segments,
+      };
+    },
   };
 }

@@ -1,0 +1,71 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { InputError } from '@js/errors';
+import type { RunData } from '../model.ts';
+import { scheduleReader } from './schedule.ts';
+
+/** How `run --out x.json` begins its file: then comes a job record a line, then the counters. */
+const head = '{"jobs":[';
+
+/**
+ * Whether `path` is laid out as `run --out x.json` writes a schedule: `{"jobs":[` alone on the
+ * first line, then a record a line (`,` before all but the first), then `],"counters":{…}}`.
+ */
+export async function isLineSchedule(path: string): Promise<boolean> {
+  const file = await open(path, 'r');
+  try {
+    const bytes = Buffer.alloc(head.length + 2);
+    const { bytesRead } = await file.read(bytes, 0, bytes.length, 0);
+    const start = bytes.subarray(0, bytesRead).toString('utf8');
+    return start.startsWith(`${head}\n`) || start.startsWith(`${head}\r\n`);
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Read a schedule laid out as `run --out x.json` writes it a line at a time, so that a file
+ * larger than a JavaScript string can hold (512 MB; a long gang history) is read too, and a
+ * record is never held as text beyond its line. Errors name the line.
+ */
+export async function readLineSchedule(path: string): Promise<RunData> {
+  const reader = scheduleReader(path);
+  const lines = createInterface({
+    input: createReadStream(path, { encoding: 'utf8' }),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  let line = 0;
+  let run: RunData | undefined;
+  for await (const text of lines) {
+    line++;
+    if (line === 1) continue; // the head, checked by isLineSchedule
+    if (run !== undefined) {
+      if (text.trim() === '') continue;
+      throw new InputError(path, line, undefined, 'text after the schedule’s closing line');
+    }
+    if (text.startsWith(']')) {
+      // `],"counters":{…}}`, or `]}` with no counters.
+      const rest = text === ']}' ? {} : (parse(path, line, `{${text.slice(2)}`) as { counters?: unknown });
+      run = reader.run(rest.counters, line);
+      continue;
+    }
+    reader.record(parse(path, line, line > 2 && text.startsWith(',') ? text.slice(1) : text), line);
+  }
+  if (run === undefined)
+    throw new InputError(
+      path,
+      line,
+      undefined,
+      'the schedule ends before its closing `],"counters":…}` line: cut short?',
+    );
+  return run;
+}
+
+function parse(path: string, line: number, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InputError(path, line, undefined, `not valid JSON: ${(error as Error).message}`);
+  }
+}

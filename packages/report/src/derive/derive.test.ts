@@ -188,7 +188,17 @@ describe('Gantt bars', () => {
           );
           const order = (bars: readonly GanttBar[]) =>
             [...bars].sort((a, b) => a.job - b.job || a.from - b.from || a.p0 - b.p0);
+          // The window: the given one, or the whole run, cut before the (limit + 1)-th bar to start.
+          const all = single.flatMap((j) => j.segments);
+          const lo = w?.from ?? Math.min(...all.map((x) => x.from));
+          const hi = w?.to ?? Math.max(...all.map((x) => x.to));
+          const starts = all
+            .flatMap((x) => x.processors.map(() => x.from))
+            .filter((f) => f >= lo && f < hi)
+            .sort((x, y) => x - y);
+          const window = { from: lo, to: starts.length > limit ? Math.min(hi, starts[limit]!) : hi };
           const [a] = gantts([runOf('a', periodic)], limit, w);
+          expect(a!.window).toEqual(window);
           const [b] = gantts([runOf('a', single)], limit, w);
           expect({ ...a!, bars: order(a!.bars) }).toEqual({ ...b!, bars: order(b!.bars) });
           // And the busy processors over time count each stretch.

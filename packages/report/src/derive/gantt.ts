@@ -62,11 +62,8 @@ export function gantts(runs: readonly RunData[], maxBars = 2000, window?: Partia
     }
   // The window ends before the (maxBars + 1)-th bar to start in it, in whichever run comes first.
   for (const r of drawn) {
-    const starts = barStarts(r, from, to, maxBars + 1);
-    if (starts.length > maxBars) {
-      starts.sort((a, b) => a - b);
-      to = Math.min(to, starts[maxBars]!);
-    }
+    const last = nthStart(r, from, to, maxBars);
+    if (last !== undefined) to = Math.min(to, last);
   }
   return drawn.map((r) => {
     const s = r.segments!;
@@ -127,25 +124,51 @@ function* inWindow(s: SegmentColumns, k: number, from: number, to: number): Gene
   }
 }
 
-/** When the bars of the window start, in no order: up to `most` of each record's (the earliest ones are all that count). */
-function barStarts(r: RunData, from: number, to: number, most: number): number[] {
+/**
+ * When the n-th bar (from 0) to start in the window starts, or undefined when fewer start there.
+ * The n + 1 earliest starts are kept in a max-heap: a record's starts come in order, so one is
+ * left as soon as its next start is no earlier than the latest kept. A whole trace's gang history
+ * has millions of stretches; they are neither listed nor sorted.
+ */
+function nthStart(r: RunData, from: number, to: number, n: number): number | undefined {
   const s = r.segments!;
-  const out: number[] = [];
+  const heap = new Float64Array(n + 1);
+  let size = 0;
   for (let k = 0; k < s.job.length; k++) {
     const ranges = s.rangeStart[k + 1]! - s.rangeStart[k]!;
     const period = s.period[k]!;
-    let taken = 0;
     // Skip the stretches before the window without visiting them (at most one more is skipped below).
     const skip = s.count[k]! > 1 ? Math.max(0, Math.floor((from - s.from[k]!) / period)) : 0;
-    for (let at = skip; at < s.count[k]! && taken < most; at++) {
+    record: for (let at = skip; at < s.count[k]!; at++) {
       const f = s.from[k]! + at * period;
       if (f >= to) break;
       if (f < from) continue;
-      for (let i = 0; i < ranges; i++) out.push(f);
-      taken += ranges;
+      for (let i = 0; i < ranges; i++) {
+        if (size <= n) {
+          // Rise: the heap's root is its latest start.
+          let j = size++;
+          while (j > 0 && heap[(j - 1) >> 1]! < f) {
+            heap[j] = heap[(j - 1) >> 1]!;
+            j = (j - 1) >> 1;
+          }
+          heap[j] = f;
+        } else if (f < heap[0]!) {
+          // Replace the latest kept start, and sink.
+          let j = 0;
+          for (;;) {
+            let c = 2 * j + 1;
+            if (c > n) break;
+            if (c + 1 <= n && heap[c + 1]! > heap[c]!) c++;
+            if (heap[c]! <= f) break;
+            heap[j] = heap[c]!;
+            j = c;
+          }
+          heap[j] = f;
+        } else break record;
+      }
     }
   }
-  return out;
+  return size > n ? heap[0] : undefined;
 }
 
 /** `began` indexes segmentBeginnings: start, restart, resume, resize. */

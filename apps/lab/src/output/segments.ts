@@ -126,7 +126,7 @@ export class SegmentLog {
   #count = 0;
   /** Each run of records with the same processors and beginning, by its first record. */
   readonly #shapes: { first: number; processors: Segment['processors']; began: Segment['began'] }[] = [];
-  /** In the last run of records, the last record of each slot (-1: none): the one that may go on. */
+  /** In the last run of records, the last record of each slot (key -1: no slot): the one that may go on. */
   readonly #latest = new Map<number, number>();
 
   add(s: Omit<Segment, 'job'>): void {

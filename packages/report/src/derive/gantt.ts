@@ -101,7 +101,7 @@ export function gantts(runs: readonly RunData[], maxBars = 2000, window?: Partia
   });
 }
 
-/** Sort `bars` from `first` on by start, then first processor; returns where the next job's begin. */
+/** Sort `bars` from `first` on by start, then first processor; returns where the next job's bars begin. */
 function inTimeOrder(bars: GanttBar[], first: number): number {
   const block = bars.slice(first).sort((a, b) => a.from - b.from || a.p0 - b.p0);
   for (let i = 0; i < block.length; i++) bars[first + i] = block[i]!;

@@ -56,14 +56,16 @@ async function readInput(path: string): Promise<Input> {
     );
   // A schedule as `run --out` writes it is read a line at a time, whatever its size; one that
   // only begins like it (records over several lines) is read whole after all.
+  let lineError: InputError | undefined;
   if (await isLineSchedule(path)) {
     try {
       return { runs: [await readLineSchedule(path)] };
     } catch (error) {
       if (!(error instanceof InputError && error.message.includes('not valid JSON'))) throw error;
+      lineError = error;
     }
   }
-  const value = parseJson(await readWhole(path), path);
+  const value = parseJson(await readWhole(path, lineError), path);
   if (isSchedule(value)) return { runs: [runFromSchedule(value, path)] };
   if (isSweepSummary(value)) return sweepFromSummary(value, path);
   if (isReproduction(value)) {
@@ -135,17 +137,23 @@ function statOrThrow(path: string): Stats {
   }
 }
 
-/** A JSON input's text; one too big for a JavaScript string (512 MB) is refused in words. */
-async function readWhole(path: string): Promise<string> {
+/**
+ * A JSON input's text; one too big for a JavaScript string (512 MB) is refused in words, or with
+ * the error its reading a line at a time met (`lineError`), which names the line.
+ */
+async function readWhole(path: string, lineError?: InputError): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_STRING_TOO_LONG') throw error;
-    throw new InputError(
-      path,
-      undefined,
-      undefined,
-      'too large to read as one text (over 512 MB); only a schedule laid out as `run --out x.json` writes it is read a line at a time',
+    throw (
+      lineError ??
+      new InputError(
+        path,
+        undefined,
+        undefined,
+        'too large to read as one text (over 512 MB); only a schedule laid out as `run --out x.json` writes it is read a line at a time',
+      )
     );
   }
 }

@@ -1,7 +1,7 @@
 import type { Job, OperationEvent, ReleaseEvent, SlotEvent } from '@js/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Segment, SegmentLog, segmentRecorder, stretches } from './segments.ts';
+import { type Segment, SegmentLog, segmentRecorder } from './segments.ts';
 
 const job = (id: number) => ({ id }) as Job;
 const op = (
@@ -55,6 +55,12 @@ describe('segmentRecorder in a run whose switches name time slots', () => {
     ]);
   });
 });
+
+/** The stretches a record stands for (one, or `count` of a periodic record), as a reader expands it. */
+function* stretches(s: Omit<Segment, 'job'>): Generator<Omit<Segment, 'job' | 'period' | 'count'>> {
+  const { period = 0, count = 1, ...one } = s;
+  for (let k = 0; k < count; k++) yield { ...one, from: s.from + k * period, to: s.to + k * period };
+}
 
 describe('SegmentLog', () => {
   // Stretches of one job: mostly on the same processors and beginning, as a gang job's are.

@@ -195,12 +195,6 @@ export class SegmentLog {
   }
 }
 
-/** The stretches a record stands for (one, or `count` of a periodic record), in order. */
-export function* stretches(s: Omit<Segment, 'job'>): Generator<Omit<Segment, 'job' | 'period' | 'count'>> {
-  const { period = 0, count = 1, ...one } = s;
-  for (let k = 0; k < count; k++) yield { ...one, from: s.from + k * period, to: s.to + k * period };
-}
-
 function sameRanges(a: Segment['processors'], b: Segment['processors']): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i]![0] !== b[i]![0] || a[i]![1] !== b[i]![1]) return false;

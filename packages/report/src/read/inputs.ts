@@ -8,7 +8,7 @@ import { isReplicated, replicatedFromReport } from './replicated.ts';
 import { reproductionFromCsv } from './reproduction.ts';
 import { runFromReport, runReportSchema } from './run-report.ts';
 import { isSchedule, runFromSchedule } from './schedule.ts';
-import { isLineSchedule, readLineSchedule } from './schedule-lines.ts';
+import { isLineSchedule, readLineSchedule, SyntaxLine } from './schedule-lines.ts';
 import { isSweepSummary, sweepFromSummary } from './sweep.ts';
 
 /**
@@ -58,12 +58,9 @@ async function readInput(path: string): Promise<Input> {
   // only begins like it (records over several lines) is read whole after all.
   let lineError: InputError | undefined;
   if (await isLineSchedule(path)) {
-    try {
-      return { runs: [await readLineSchedule(path)] };
-    } catch (error) {
-      if (!(error instanceof InputError && error.message.includes('not valid JSON'))) throw error;
-      lineError = error;
-    }
+    const read = await readLineSchedule(path);
+    if (!(read instanceof SyntaxLine)) return { runs: [read] };
+    lineError = read;
   }
   const value = parseJson(await readWhole(path, lineError), path);
   if (isSchedule(value)) return { runs: [runFromSchedule(value, path)] };
